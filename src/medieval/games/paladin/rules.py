@@ -105,7 +105,7 @@ class PaladinState(State):
         best = max(scores)
         tied = [s for s in range(self.players) if scores[s] == best]
         if len(tied) > 1 and self.game.options["final_tie"] == "turn_order":
-            tied = [self._nearest_from(self.first, tied)]  # §7.2
+            tied = [self._nearest_from(self.first, tied)]  # §8.2, ruling R6
         return Outcome("quests_exhausted", tuple(tied), tuple(float(s) for s in scores))
 
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -176,7 +176,7 @@ class PaladinState(State):
         hand = self.hands[seat]
         face = action.face
         card = next(c for c in hand if FACE_OF[c] == face)
-        # Others can no longer tell which of this hand's cards went down: forget them all (§8.3).
+        # Others can no longer tell which of this hand's cards went down: forget them all (§9.3).
         forget = 0
         for c in hand:
             forget |= 1 << c
