@@ -150,3 +150,10 @@ def test_scenario_records_replay() -> None:
         g.scenario(bogus=1)
     with pytest.raises(InvalidOptionError, match="no 9r left"):
         g.scenario(deck=["9r", "9r"])
+
+
+def test_every_game_package_loads() -> None:
+    """A broken game package is skipped by discovery; the suite must notice it."""
+    from medieval.core.registry import import_failures
+
+    assert import_failures() == {}

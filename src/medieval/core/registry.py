@@ -10,6 +10,7 @@ from medieval.core.spec import GameSpec
 from medieval.core.state import Game, State
 
 _GAMES: dict[str, type[Game]] = {}
+_FAILED: dict[str, Exception] = {}
 
 
 def register(game_cls: type[Game]) -> type[Game]:
@@ -20,6 +21,17 @@ def register(game_cls: type[Game]) -> type[Game]:
         raise ValueError(f"game {name!r} is already registered")
     _GAMES[name] = game_cls
     return game_cls
+
+
+def record_import_failure(package: str, error: Exception) -> None:
+    """Remember a game package that failed to import (called by ``medieval.games``)."""
+    _FAILED[package] = error
+
+
+def import_failures() -> dict[str, Exception]:
+    """Game packages that failed to import, with their errors."""
+    _load()
+    return dict(_FAILED)
 
 
 def _load() -> None:
@@ -33,6 +45,8 @@ def game_class(name: str) -> type[Game]:
     try:
         return _GAMES[key]
     except (KeyError, TypeError):
+        if key in _FAILED:
+            raise UnknownGameError(f"game {name!r} failed to load: {_FAILED[key]!r}") from _FAILED[key]
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
 
