@@ -66,6 +66,19 @@ def register_agent(name: str, factory: AgentFactory) -> None:
     _AGENTS[name] = factory
 
 
+def _load_plugins() -> None:
+    # Bots living in their own modules register themselves when imported.
+    for module in _PLUGIN_MODULES:
+        with contextlib.suppress(ModuleNotFoundError):
+            importlib.import_module(module)
+
+
+def available_agents() -> list[str]:
+    """Names of every bot, plugin bots included."""
+    _load_plugins()
+    return sorted(_AGENTS)
+
+
 def agent_names() -> list[str]:
     return sorted(_AGENTS)
 
@@ -86,10 +99,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build a bot from its spec string; unknown names get a clear error."""
     name, params = parse_spec(spec)
     if name not in _AGENTS:
-        # Bots living in their own modules register themselves when imported.
-        for module in _PLUGIN_MODULES:
-            with contextlib.suppress(ModuleNotFoundError):
-                importlib.import_module(module)
+        _load_plugins()
     factory = _AGENTS.get(name)
     if factory is None:
         raise InvalidOptionError(f"unknown bot {spec!r} (bots: {', '.join(agent_names())})")

@@ -34,6 +34,8 @@ class ActionError(MedievalError):
     """An action was refused. ``legal`` lists what the seat could do instead."""
 
     def __init__(self, message: str, legal: Iterable[object] = ()) -> None:
+        #: The refusal alone, without the list of legal actions.
+        self.reason = message
         self.legal = [str(a) for a in legal]
         super().__init__(f"{message} ({describe_legal(self.legal)})")
 

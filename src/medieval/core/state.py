@@ -169,7 +169,7 @@ class State(ABC):
         try:
             action = self.game.parse_notation(norm)
         except InvalidActionError as e:
-            raise InvalidActionError(f"cannot read {text!r}: {e.args[0].split(' (legal')[0]}", legal) from None
+            raise InvalidActionError(f"cannot read {text!r}: {e.reason}", legal) from None
         if action in legal:
             return action
         if self.is_over:
@@ -338,6 +338,11 @@ class Game(ABC):
         """(players, options) pairs the conformance suite spreads its random games over. Default: every
         player count with default options; games add their important variants."""
         return [(n, {}) for n in cls.spec.player_counts]
+
+    @classmethod
+    def has_heuristic(cls) -> bool:
+        """Whether the game defines its own heuristic policy."""
+        return cls.heuristic_action is not Game.heuristic_action
 
     def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """The game's heuristic policy, used by the ``heuristic`` bot. It decides from

@@ -1,0 +1,458 @@
+"""The ``medieval`` command: list games, read their rules, play, simulate, replay and benchmark.
+
+Every user mistake (unknown game, bad option, bad seat, missing file) ends with one line on stderr and
+exit code 2; the terminal UI never shows a traceback for bad input."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import json
+import os
+import platform
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from rich import box
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+import medieval
+from medieval.agents.base import available_agents, parse_spec
+from medieval.core.errors import MedievalError
+from medieval.core.registry import game_class
+from medieval.core.rng import fresh_seed
+from medieval.core.spec import GameSpec
+from medieval.core.state import Game
+from medieval.interfaces import bench as benchmod
+from medieval.interfaces.common import (
+    HUMAN,
+    CliError,
+    check_bot,
+    load_record,
+    make_game,
+    parse_options,
+    resolve_players,
+    split_seats,
+)
+from medieval.interfaces.simulate import (
+    GameResult,
+    SimulationConfig,
+    SimulationError,
+    run_simulation,
+    summary_lines,
+    summary_tables,
+)
+from medieval.interfaces.terminal.play import PlaySession
+from medieval.interfaces.terminal.replay import Replay, default_seat, run_replay, show_final
+from medieval.interfaces.terminal.screen import Screen
+
+Handler = Callable[[argparse.Namespace, Screen], int]
+
+EXAMPLES = """examples:
+  medieval games
+  medieval rules paladin
+  medieval play paladin --seats human,heuristic,heuristic,random --seed 7 --save game.json
+  medieval play paladin --seats human,human,heuristic --hotseat
+  medieval simulate paladin --games 10000 --seats heuristic,random,random,random --rotate
+  medieval replay game.json
+  medieval bench paladin --seconds 2 --baseline"""
+
+
+def rules_dir() -> Path:
+    """Where the rules documents live: ``docs/rules`` of the source tree."""
+    return Path(medieval.__file__).resolve().parents[2] / "docs" / "rules"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its complaints on one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+# ------------------------------------------------------------------------------------ helpers
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = _non_negative_float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+    return value
+
+
+def _has_heuristic(game: Game) -> bool:
+    return type(game).has_heuristic()
+
+
+def _check_seats(game: Game, seats: Sequence[str], allow_human: bool) -> None:
+    for spec in seats:
+        if spec == HUMAN:
+            if not allow_human:
+                raise CliError("a simulation has no human seats: use bots (e.g. random, heuristic)")
+            continue
+        name, _ = parse_spec(spec)
+        if name == "heuristic" and not _has_heuristic(game):
+            raise CliError(f"{game.spec.display_name} has no heuristic bot yet (use random)")
+        check_bot(spec)
+
+
+def _setup_game(args: argparse.Namespace, default_seat: Callable[[Game, int], list[str]]
+                ) -> tuple[Game, list[str]]:
+    """The game and its seats from --seats / --players / --option."""
+    seats = split_seats(args.seats) if args.seats else None
+    options = parse_options(args.option)
+    game_class(args.game)  # an unknown game is the first thing to report
+    players = resolve_players(args.players, seats)
+    game = make_game(args.game, players, options)
+    if seats is None:
+        seats = default_seat(game, game.players)
+    return game, seats
+
+
+def _play_seats(game: Game, players: int) -> list[str]:
+    bot = "heuristic" if _has_heuristic(game) else "random"
+    return [HUMAN] + [bot] * (players - 1)
+
+
+def _sim_seats(game: Game, players: int) -> list[str]:
+    return ["random"] * players
+
+
+def _options_text(spec: GameSpec) -> Text:
+    text = Text()
+    for i, opt in enumerate(spec.options):
+        if i:
+            text.append("\n")
+        text.append(opt.name, style="bold")
+        text.append(f" = {opt.default}")
+        if opt.choices:
+            text.append(f" ({' | '.join(map(str, opt.choices))})", style="dim")
+        elif opt.kind is bool:
+            text.append(" (true | false)", style="dim")
+        elif opt.minimum is not None or opt.maximum is not None:
+            lo = "" if opt.minimum is None else opt.minimum
+            hi = "" if opt.maximum is None else opt.maximum
+            text.append(f" ({lo}..{hi})", style="dim")
+    return text if spec.options else Text("none", style="dim")
+
+
+def _bot_names() -> list[str]:
+    return [HUMAN, *available_agents()]
+
+
+# ------------------------------------------------------------------------------------ commands
+def cmd_games(args: argparse.Namespace, screen: Screen) -> int:
+    table = Table(title="Games", box=box.SIMPLE_HEAVY, title_justify="left", show_lines=True)
+    table.add_column("name", style="bold cyan", no_wrap=True)
+    table.add_column("game")
+    table.add_column("players", no_wrap=True)
+    table.add_column("options (name = default (choices))")
+    for spec in medieval.list_games():
+        default = spec.default_players or spec.min_players
+        players = f"{spec.min_players}-{spec.max_players}" if spec.max_players > spec.min_players \
+            else str(spec.min_players)
+        table.add_row(spec.name, Text.assemble((spec.display_name, "bold"), "\n", (spec.summary, "dim")),
+                      f"{players} (default {default})", _options_text(spec))
+    screen.print(table)
+    screen.print(f"Seats: {', '.join(_bot_names())} (bots take parameters, e.g. ismcts:iters=2000)")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, screen: Screen) -> int:
+    spec = game_class(args.game).spec
+    path = rules_dir() / f"{spec.name}.md"
+    if path.is_file():
+        try:
+            screen.print(Markdown(path.read_text(encoding="utf-8")))
+            return 0
+        except OSError as e:
+            raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    screen.print(Text(f"{spec.display_name} ({spec.min_players}-{spec.max_players} players)", style="bold"))
+    screen.print(spec.summary)
+    screen.print(Text("Options:", style="bold"))
+    for opt in spec.options:
+        screen.print(Text.assemble("  ", (opt.name, "bold"), f" = {opt.default}: {opt.help}"))
+    if not spec.options:
+        screen.print("  none")
+    screen.print(Text(f"The full rules live in docs/rules/{spec.name}.md of the project's source tree "
+                      f"(not found at {path}).", style="yellow"))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, screen: Screen) -> int:
+    game, seats = _setup_game(args, _play_seats)
+    _check_seats(game, seats, allow_human=True)
+    humans = seats.count(HUMAN)
+    if humans > 1 and not args.hotseat:
+        raise CliError(f"{humans} human seats need --hotseat (the players share this terminal and take turns)")
+    save = Path(args.save) if args.save else None
+    if save is not None and save.parent and not save.parent.is_dir():
+        raise CliError(f"cannot save to {save}: no folder {save.parent}")
+    seed = args.seed if args.seed is not None else fresh_seed()
+    session = PlaySession(game, seats, screen, seed=seed, hotseat=args.hotseat, delay=args.delay, save=save)
+    return session.run()
+
+
+def cmd_simulate(args: argparse.Namespace, screen: Screen) -> int:
+    game, seats = _setup_game(args, _sim_seats)
+    _check_seats(game, seats, allow_human=False)
+    jobs = args.jobs or os.cpu_count() or 1
+    config = SimulationConfig(game=game.spec.name, players=game.players, options=dict(game.options),
+                              seats=tuple(seats), games=args.games, seed=args.seed, rotate=args.rotate,
+                              keep_records=bool(args.save))
+    out: IO[str] | None = None
+    if args.save:
+        try:
+            out = open(args.save, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            raise CliError(f"cannot write {args.save}: {e.strerror or e}") from None
+    console = screen.console
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"{game.spec.name} x{jobs}", total=config.games)
+
+            def on_result(r: GameResult) -> None:
+                progress.advance(task)
+                if out is not None and r.record is not None:
+                    out.write(json.dumps(r.record, separators=(",", ":")) + "\n")
+
+            summary = run_simulation(config, jobs, on_result=on_result)
+    except SimulationError as e:
+        print(f"medieval simulate: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if out is not None:
+            out.close()
+    for table in summary_tables(summary):
+        screen.print(table)
+    for line in summary_lines(summary):
+        screen.print(line)
+    screen.print(f"{summary.games} games in {summary.elapsed:.2f} s: {summary.games_per_second:.1f} games/s "
+                 f"on {summary.processes} process{'es' if summary.processes > 1 else ''}")
+    if args.save:
+        screen.print(f"Records saved to {args.save} (one per line; medieval replay {args.save} --index I)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, screen: Screen) -> int:
+    record = load_record(Path(args.file), args.index)
+    seat = None if args.spectator else args.seat if args.seat is not None else default_seat(record)
+    try:
+        replay = Replay(record, seat)
+    except (KeyError, TypeError, AttributeError, IndexError) as e:  # malformed fields the engine did not expect
+        raise CliError(f"{args.file} is not a valid game record ({type(e).__name__}: {e})") from None
+    if args.to_end:
+        show_final(replay, screen)
+        return 0
+    return run_replay(replay, screen)
+
+
+def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
+    names = [game_class(n).spec.name for n in args.games] or [s.name for s in medieval.list_games()]
+    for name in names:  # report a bad player count before measuring anything
+        make_game(name, args.players, {})
+    console = screen.console
+    results: list[benchmod.GameBench] = []
+    failed = 0
+    for name in names:
+        with console.status(f"measuring {name} ({args.seconds:g} s of random playouts)..."):
+            try:
+                results.append(benchmod.bench_game(name, args.players, args.seconds))
+            except Exception as e:  # a game under construction must not stop the others' numbers
+                failed += 1
+                screen.print(Text(f"{name}: failed: {type(e).__name__}: {e}", style="red"))
+    table = Table(title="Random playouts and per-call costs (mid-game positions)", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    for col in ("game", "players", "decisions/s", "games/s", "clone µs", "view µs", "to_json µs"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in results:
+        table.add_row(r.game, str(r.players), f"{r.decisions_per_s:,.0f}", f"{r.games_per_s:,.1f}",
+                      f"{r.clone_us:.1f}", f"{r.view_us:.1f}", f"{r.to_json_us:.1f}")
+    screen.print(table)
+    baseline: list[benchmod.BaselineBench] = []
+    if args.baseline:
+        if not benchmod.openspiel_available():
+            screen.print(Text(f"OpenSpiel (pyspiel) is not installed, so there is no baseline; install it with "
+                              f"'{benchmod.OPENSPIEL_HINT}' and run again.", style="yellow"))
+        else:
+            for name in benchmod.BASELINE_GAMES:
+                with console.status(f"measuring OpenSpiel {name}..."):
+                    try:
+                        baseline.append(benchmod.bench_openspiel(name, args.seconds))
+                    except Exception as e:
+                        screen.print(Text(f"OpenSpiel {name}: failed: {type(e).__name__}: {e}", style="red"))
+            _print_baseline(screen, results, baseline)
+    if args.json:
+        data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+                "seconds": args.seconds, "games": [r.to_json() for r in results],
+                "baseline": [b.to_json() for b in baseline]}
+        try:
+            Path(args.json).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise CliError(f"cannot write {args.json}: {e.strerror or e}") from None
+        screen.print(f"Results written to {args.json}")
+    return 1 if failed else 0
+
+
+def _print_baseline(screen: Screen, ours: list[benchmod.GameBench], theirs: list[benchmod.BaselineBench]) -> None:
+    if not theirs:
+        return
+    table = Table(title="OpenSpiel baseline (same process, same loop)", box=box.SIMPLE_HEAVY, title_justify="left")
+    for col in ("game", "decisions/s", "games/s", "clone µs"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for b in theirs:
+        table.add_row(b.game, f"{b.decisions_per_s:,.0f}", f"{b.games_per_s:,.1f}", f"{b.clone_us:.1f}")
+    screen.print(table)
+    ratios = Table(title="Our speed relative to OpenSpiel (> 1: ours is faster)", box=box.SIMPLE_HEAVY,
+                   title_justify="left")
+    for col in ("ours", "theirs", "decisions/s ours ÷ theirs", "clone µs theirs ÷ ours"):
+        ratios.add_column(col, justify="left" if col in ("ours", "theirs") else "right")
+    for r in ours:
+        for b in theirs:
+            ratios.add_row(r.game, b.game, f"{r.decisions_per_s / b.decisions_per_s:.2f}",
+                           f"{b.clone_us / r.clone_us:.2f}")
+    screen.print(ratios)
+
+
+# ------------------------------------------------------------------------------------ parser
+def _add_game_setup(p: argparse.ArgumentParser, seats_help: str) -> None:
+    p.add_argument("game", help="game name (see 'medieval games')")
+    p.add_argument("--seats", metavar="SPECS", help=seats_help)
+    p.add_argument("--players", type=_positive_int, metavar="N", help="number of players (default: number of seats)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule option (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="medieval", description="Medieval tabletop games: play, simulate, replay, benchmark.",
+                     epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"medieval {medieval.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games, their player counts and options")
+    p.set_defaults(handler=cmd_games)
+
+    p = sub.add_parser("rules", help="show a game's rules")
+    p.add_argument("game")
+    p.set_defaults(handler=cmd_rules)
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots or friends")
+    _add_game_setup(p, "comma-separated seats, e.g. human,heuristic,heuristic,random "
+                       "(default: you against heuristic bots)")
+    p.add_argument("--seed", type=int, help="seed of the game (default: a fresh one)")
+    p.add_argument("--hotseat", action="store_true", help="several humans share this terminal")
+    p.add_argument("--save", metavar="FILE", help="write the game record as JSON")
+    p.add_argument("--delay", type=_non_negative_float, default=0.0, metavar="SECONDS",
+                   help="pause before each bot move")
+    p.set_defaults(handler=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many seeded bot games in parallel and compare the bots")
+    _add_game_setup(p, "comma-separated bots, e.g. heuristic,random,random,random (default: all random)")
+    p.add_argument("--games", type=_positive_int, default=1000, metavar="N", help="number of games (1000)")
+    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
+                   help="worker processes (default: number of CPUs)")
+    p.add_argument("--rotate", action="store_true", help="rotate the seating every game")
+    p.add_argument("--save", metavar="FILE", help="write every game record, one JSON per line")
+    p.set_defaults(handler=cmd_simulate)
+
+    p = sub.add_parser("replay", help="step through a saved game")
+    p.add_argument("file", help="a .json record, or a .jsonl file of records")
+    p.add_argument("--index", type=int, metavar="I", help="record I of a .jsonl file (default 0)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=int, metavar="S", help="show the game as seat S saw it")
+    who.add_argument("--spectator", action="store_true", help="show the game as a spectator saw it")
+    p.add_argument("--to-end", action="store_true", help="print the final position and outcome and stop")
+    p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("bench", help="measure engine speed (random playouts, clone, view, to_json)")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
+    p.add_argument("--seconds", type=_positive_float, default=2.0,
+                   help="seconds of random playouts per game (per-call timings take a quarter each)")
+    p.add_argument("--players", type=_positive_int, metavar="N", help="number of players (default: the game's)")
+    p.add_argument("--baseline", action="store_true", help="also measure OpenSpiel games, if installed")
+    p.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
+    p.set_defaults(handler=cmd_bench)
+    _add_plugin_commands(sub)
+    return parser
+
+
+#: Subcommands that live in their own modules: "module:function", the function adding its parser to
+#: the subparsers and setting ``func(args) -> int`` as its default.
+PLUGIN_COMMANDS = ("medieval.interfaces.arena_cli:add_arena_parser",)
+
+
+def _add_plugin_commands(sub: Any) -> None:
+    for entry in PLUGIN_COMMANDS:
+        module_name, _, attr = entry.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        add = getattr(module, attr, None)
+        if callable(add):
+            add(sub)
+
+
+def _error(message: str) -> int:
+    print(f"medieval: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None, *, screen: Screen | None = None) -> int:
+    """Run the ``medieval`` command. ``screen`` replaces the terminal (tests, scripts)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error already reported by argparse
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    handler: Handler | None = getattr(args, "handler", None)
+    plugin: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+    screen = screen if screen is not None else Screen(Console())
+    if handler is None and plugin is None:
+        parser.print_help()
+        return 0
+    try:
+        if handler is not None:
+            return handler(args, screen)
+        assert plugin is not None
+        return int(plugin(args))
+    except (CliError, MedievalError) as e:
+        return _error(str(e))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. 'medieval games | head': the reader left, stay quiet at exit
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

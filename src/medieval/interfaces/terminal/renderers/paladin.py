@@ -1,0 +1,225 @@
+"""Paladin in the terminal: the quest row with the cards facing each quest, the seat's hand, every
+seat's public situation, the decks, and the pending decision. Drawn from ``state.view(seat)`` only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from medieval.interfaces.terminal.renderers import describe_event as generic_describe
+from medieval.interfaces.terminal.renderers import seat_label
+
+PHASES = {"first": "choosing the first player", "place": "placing Paladins", "resolve": "resolving the quests",
+          "over": "game over"}
+SWORD = "⚔"
+MAX_KNOWN_DECK = 6
+
+
+def _p(seat: Any) -> str:
+    return seat_label(seat)
+
+
+def card_text(card: Mapping[str, Any]) -> Text:
+    """A card face as coloured text: red cards red."""
+    return Text(str(card["label"]), style="bold red" if card.get("red") else "bold")
+
+
+def card_panel(card: Mapping[str, Any] | None, owner: int | None = None) -> Panel:
+    """A small card: its face (red cards red), or its back with the owner's seat when unknown."""
+    subtitle = None if owner is None else _p(owner)
+    if card is None:
+        return Panel(Text("░░░", style="blue"), box=box.ROUNDED, width=7, border_style="blue",
+                     subtitle=subtitle, padding=(0, 1))
+    red = bool(card.get("red"))
+    face = Text(str(card["value"]), style="bold red" if red else "bold")
+    if red:
+        face.append(SWORD, style="red")
+    return Panel(face, box=box.ROUNDED, width=7, border_style="red" if red else "white",
+                 subtitle=subtitle, padding=(0, 1))
+
+
+def _cards_row(cards: list[RenderableType]) -> RenderableType:
+    if not cards:
+        return Text("no card yet", style="dim")
+    grid = Table.grid(padding=(0, 0))
+    for _ in cards:
+        grid.add_column()
+    grid.add_row(*cards)
+    return grid
+
+
+def _won_card(view: Mapping[str, Any], label: str, winner: Any) -> Mapping[str, Any] | None:
+    won = view.get("won") or []
+    if isinstance(winner, int) and 0 <= winner < len(won):
+        for w in won[winner]:
+            if w["quest"]["label"] == label:
+                return dict(w["paladin"])
+    return None
+
+
+def _quest_panel(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Panel:
+    subtitle: str | None
+    quest = entry["quest"]
+    swords = int(quest["swords"])
+    title = Text.assemble((str(quest["label"]), "bold"), " ", (SWORD * swords, "yellow"))
+    state = entry.get("state", "open")
+    body: list[RenderableType] = []
+    hero = entry.get("hero")
+    if hero:
+        body.append(Text.assemble("hero ", (_p(hero["seat"]), "bold")))
+        body.append(_cards_row([card_panel(hero["card"], hero["seat"])]))
+        if entry.get("cards"):
+            body.append(Text("challengers", style="dim"))
+    if state == "won":
+        winner = entry.get("winner")
+        card = _won_card(view, str(quest["label"]), winner)
+        body.append(Text.assemble("won by ", (_p(winner), "bold green")))
+        if card is not None:
+            body.append(_cards_row([card_panel(card, winner)]))
+    elif entry.get("cards") or not hero:
+        body.append(_cards_row([card_panel(c.get("card"), c.get("seat")) for c in entry.get("cards", [])]))
+    subtitle, style = {"won": ("won", "green"), "resolving": ("now", "yellow"),
+                       "waiting": ("next", "white")}.get(str(state), (None, "cyan"))
+    return Panel(Group(*body), title=title, subtitle=subtitle, border_style=style, box=box.ROUNDED,
+                 padding=(0, 1))
+
+
+def _pending_text(view: Mapping[str, Any]) -> Text:
+    pending = view.get("pending")
+    out = view.get("outcome")
+    if out:
+        winners = ", ".join(_p(w) for w in out.get("winners", []))
+        return Text(f"Game over — won by {winners}", style="bold green")
+    if not pending:
+        return Text("")
+    seat = _p(pending.get("seat"))
+    decision = pending.get("decision")
+    text = {
+        "choose_first": f"{seat} (dealer) chooses the first player of the round",
+        "look": f"{seat} may look at one face-down card, then places a card",
+        "place_hero": f"{seat} places a hero on a quest that has no card yet",
+        "place": f"{seat} places a card face down on a quest",
+        "resolve": f"{seat} decides on {pending.get('quest')}: challenge, take back or discard",
+    }.get(str(decision), f"{seat}: {decision}")
+    return Text(f"Now: {text}", style="bold yellow")
+
+
+def _seats_table(view: Mapping[str, Any]) -> Table:
+    me = view.get("seat")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    for col in ("seat", "hand", "known in hand", "won quests", "score"):
+        table.add_column(col, justify="right" if col in ("hand", "score") else "left")
+    scores = view.get("scores") or []
+    won = view.get("won") or []
+    to_move = view.get("to_move") or []
+    for h in view.get("hands", []):
+        s = h["seat"]
+        marks = []
+        if s == view.get("dealer"):
+            marks.append("dealer")
+        if s == view.get("first_player"):
+            marks.append("first")
+        name = Text(_p(s), style="bold" if s == me else "")
+        if s == me:
+            name.append(" (you)")
+        if s in to_move:
+            name = Text("▶ ", style="yellow") + name
+        if marks:
+            name.append(f" [{', '.join(marks)}]", style="dim")
+        known = Text(" ").join(card_text(c) for c in h.get("known", [])) if s != me else Text("all", style="dim")
+        quests = Text(" ").join(
+            Text.assemble((w["quest"]["label"], "bold"), (f" {w['quest']['swords']}{SWORD}", "yellow"), "/",
+                          card_text(w["paladin"]))
+            for w in (won[s] if s < len(won) else []))
+        table.add_row(name, str(h.get("count", "?")), known, quests, str(scores[s]) if s < len(scores) else "")
+    return table
+
+
+def render(view: Mapping[str, Any]) -> RenderableType:
+    """The picture of a Paladin view."""
+    seat = view.get("seat")
+    who = "spectator" if seat is None else _p(seat)
+    head = Text.assemble(("Paladin", "bold magenta"), f" · round {view.get('round')} · ",
+                         (PHASES.get(str(view.get("phase")), str(view.get("phase"))), "bold"),
+                         f" · dealer {_p(view.get('dealer'))}")
+    if view.get("first_player") is not None:
+        head.append(f" · first player {_p(view.get('first_player'))}")
+    head.append(f" · view of {who}", style="dim")
+    parts: list[RenderableType] = [head]
+    quests = view.get("quests") or []
+    if quests:
+        parts.append(Columns([_quest_panel(view, q) for q in quests], padding=(0, 1)))
+    hand = view.get("hand")
+    if hand is not None:
+        cards: list[RenderableType] = [card_panel(c) for c in hand]
+        parts.append(Panel(_cards_row(cards) if cards else Text("empty", style="dim"),
+                           title=f"Hand of {who}", title_align="left", border_style="magenta",
+                           box=box.ROUNDED, expand=False))
+    parts.append(_seats_table(view))
+    deck = view.get("deck") or {}
+    qd = view.get("quest_deck") or {}
+    line = Text(f"Paladin stock: {deck.get('count', '?')} cards")
+    known = deck.get("known") or []
+    if known:
+        line.append(" (known: ")
+        line.append(Text(", ").join(card_text(k["card"]) + Text(f" at depth {k['depth']}", style="dim")
+                                    for k in known[:MAX_KNOWN_DECK]))
+        if len(known) > MAX_KNOWN_DECK:
+            line.append(f", +{len(known) - MAX_KNOWN_DECK} more")
+        line.append(")")
+    parts.append(line)
+    parts.append(Text(f"Quest deck: {qd.get('count', '?')} ({qd.get('queen', '?')} queen, {qd.get('king', '?')} king)"))
+    parts.append(_pending_text(view))
+    return Group(*parts)
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """A readable line for a Paladin log event (as the seat it was filtered for sees it)."""
+    kind = event.get("kind")
+    e = event
+    seat = _p(e.get("seat"))
+    if kind == "round":
+        return f"Round {int(e['round']) + 1}: {_p(e['dealer'])} deals; quests {', '.join(e['quests'])}"
+    if kind == "deal":
+        if "cards" in e:
+            return f"{seat} was dealt {', '.join(e['cards'])}"
+        return f"{seat} was dealt {e.get('count', '?')} cards"
+    if kind == "first_player":
+        return f"{_p(e['dealer'])} (dealer) chose {seat} to play first"
+    if kind == "nolook":
+        return f"{seat} looked at no card"
+    if kind == "look":
+        where = f"{_p(e['owner'])}'s card on {e['quest']}"
+        return f"{seat} looked at {where}: {e['card']}" if "card" in e else f"{seat} looked at {where}"
+    if kind == "place":
+        hero = " as its hero" if e.get("hero") else ""
+        what = e.get("card", "a card")
+        return f"{seat} placed {what} face down on {e['quest']}{hero}"
+    if kind == "hero":
+        return f"{e['quest']}: {seat}'s hero is revealed: {e['card']}"
+    if kind == "challenge":
+        result = "and wins" if e.get("wins") else "and fails"
+        return (f"{e['quest']}: {seat} challenges with {e['card']} against {_p(e['hero_seat'])}'s {e['hero']} "
+                f"{result}")
+    if kind == "takeback":
+        what = e.get("card", "a card")
+        return f"{e['quest']}: {seat} takes back {what} unseen"
+    if kind == "discard":
+        what = e.get("card", "a card")
+        return f"{e['quest']}: {seat} discards {what} unseen under the stock"
+    if kind == "quest_won":
+        swords = int(e.get("swords", 0))
+        return f"{seat} wins {e['quest']} ({swords} sword{'s' if swords != 1 else ''}) with {e['card']}"
+    if kind == "round_over":
+        scores = ", ".join(f"{_p(i)} {s}" for i, s in enumerate(e.get("scores", [])))
+        return f"Round {int(e['round']) + 1} over — scores: {scores}"
+    if kind == "game_over":
+        return f"Game over — won by {', '.join(_p(w) for w in e.get('winners', []))}"
+    return generic_describe(event)

@@ -1,0 +1,169 @@
+"""The ``medieval`` command: listing, rules, version, and every user error ending in exit code 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import medieval
+from medieval.interfaces import cli
+from medieval.interfaces.cli import main
+from tests.interfaces.helpers import make_screen
+
+
+def run(argv: list[str], answers: list[str] | None = None) -> tuple[int, str]:
+    screen, buf = make_screen(answers or [])
+    code = main(argv, screen=screen)
+    return code, buf.getvalue()
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert f"medieval {medieval.__version__}" in capsys.readouterr().out
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "simulate" in capsys.readouterr().out
+
+
+def test_games_lists_every_registered_game_with_players_and_options() -> None:
+    code, out = run(["games"])
+    assert code == 0
+    for spec in medieval.list_games():
+        assert spec.name in out
+        assert spec.display_name in out
+        assert f"{spec.min_players}-{spec.max_players}" in out or str(spec.min_players) in out
+        for opt in spec.options:
+            assert opt.name in out
+    assert "next_dealer = most (most | fewest)" in out
+    assert "human" in out and "heuristic" in out
+
+
+def test_rules_renders_the_markdown_document(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "paladin.md").write_text("# Paladin rules\n\n## §1 Goal\n\nScore the **most** valour.\n")
+    monkeypatch.setattr(cli, "rules_dir", lambda: tmp_path)
+    code, out = run(["rules", "paladin"])
+    assert code == 0
+    assert "Paladin rules" in out and "§1 Goal" in out and "Score the most valour." in out
+    assert "#" not in out  # rendered, not raw markdown
+
+
+def test_rules_without_a_document_prints_summary_options_and_where_it_lives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "rules_dir", lambda: tmp_path)
+    code, out = run(["rules", "PALADIN"])
+    assert code == 0
+    spec = medieval.make("paladin").spec
+    assert spec.summary.split(":")[0] in out
+    assert "next_dealer" in out and "docs/rules/paladin.md" in out
+
+
+def test_rules_of_the_real_tree() -> None:
+    code, out = run(["rules", "paladin"])
+    assert code == 0 and "Paladin" in out
+
+
+def _record_file(tmp_path: Path) -> Path:
+    game = medieval.make("paladin", 3)
+    state = game.new_game(seed=1)
+    for _ in range(5):
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record()))
+    return path
+
+
+def _error_cases(tmp: Path) -> list[list[str]]:
+    good = str(_record_file(tmp))
+    bad_json = tmp / "bad.json"
+    bad_json.write_text("{not json")
+    not_record = tmp / "notrecord.json"
+    not_record.write_text(json.dumps({"hello": 1}))
+    unknown = tmp / "unknown.json"
+    unknown.write_text(json.dumps({**json.loads(Path(good).read_text()), "game": "chess"}))
+    broken = tmp / "broken.json"
+    rec = json.loads(Path(good).read_text())
+    rec["actions"].append([rec["actions"][-1][0], "place 9r Q1"])
+    rec["actions"].append([0, "first 0"])
+    broken.write_text(json.dumps(rec))
+    bad_fields = tmp / "badfields.json"
+    bad_fields.write_text(json.dumps({**json.loads(Path(good).read_text()), "options": 5}))
+    lines = tmp / "two.jsonl"
+    lines.write_text(Path(good).read_text().replace("\n", "") + "\n" + Path(good).read_text().replace("\n", "") + "\n")
+    return [
+        ["rules", "chess"],
+        ["play", "chess"],
+        ["play", "paladin", "--seats", "human,random"],  # 2 players: Paladin needs 3-5
+        ["play", "paladin", "--players", "7"],
+        ["play", "paladin", "--seats", "random,random,random", "--players", "4"],
+        ["play", "paladin", "--seats", "random,wizard,random"],
+        ["play", "paladin", "--seats", "random,random:depth,random"],
+        ["play", "paladin", "--seats", "random,,random"],
+        ["play", "paladin", "--seats", "human,human,random"],  # several humans need --hotseat
+        ["play", "paladin", "--option", "colour=blue", "--seats", "random,random,random"],
+        ["play", "paladin", "--option", "next_dealer=oldest", "--seats", "random,random,random"],
+        ["play", "paladin", "--option", "zero_beats_red_nine=maybe", "--seats", "random,random,random"],
+        ["play", "paladin", "--option", "first_dealer=x", "--seats", "random,random,random"],
+        ["play", "paladin", "--option", "novalue", "--seats", "random,random,random"],
+        ["play", "paladin", "--delay", "-1"],
+        ["play", "paladin", "--seats", "random,random,random", "--save", str(tmp / "no" / "dir" / "g.json")],
+        ["play"],
+        ["simulate", "chess"],
+        ["simulate", "paladin", "--seats", "human,random,random"],
+        ["simulate", "paladin", "--seats", "random,nobot,random"],
+        ["simulate", "paladin", "--games", "0"],
+        ["simulate", "paladin", "--jobs", "zero"],
+        ["simulate", "paladin", "--option", "red_tie=nobody"],
+        ["simulate", "paladin", "--save", str(tmp / "no" / "dir" / "g.jsonl"), "--games", "1"],
+        ["replay", str(tmp / "missing.json")],
+        ["replay", str(tmp)],
+        ["replay", str(bad_json)],
+        ["replay", str(not_record)],
+        ["replay", str(unknown), "--to-end"],
+        ["replay", str(broken), "--to-end"],
+        ["replay", str(bad_fields), "--to-end"],
+        ["replay", good, "--seat", "3", "--to-end"],
+        ["replay", good, "--index", "4", "--to-end"],
+        ["replay", str(lines), "--index", "2", "--to-end"],
+        ["replay", good, "--seat", "1", "--spectator"],
+        ["bench", "chess"],
+        ["bench", "paladin", "--seconds", "0"],
+        ["bench", "paladin", "--players", "9"],
+        ["frobnicate"],
+    ]
+
+
+def test_every_error_is_one_line_on_stderr_with_exit_code_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in _error_cases(tmp_path):
+        screen, buf = make_screen([])
+        code = main(argv, screen=screen)
+        err = capsys.readouterr().err
+        assert code == 2, (argv, code, err, buf.getvalue())
+        lines = err.strip().splitlines()
+        assert len(lines) == 1, (argv, err)
+        assert "error" in lines[0] and "Traceback" not in err, (argv, err)
+
+
+def test_error_messages_say_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expectations = {
+        ("play", "chess"): "unknown game 'chess'",
+        ("play", "paladin", "--seats", "random,wizard,random"): "unknown bot 'wizard'",
+        ("play", "paladin", "--seats", "human,human,random"): "--hotseat",
+        ("play", "paladin", "--option", "colour=blue"): "no option 'colour'",
+        ("replay", str(tmp_path / "missing.json")): "no such file",
+        ("simulate", "paladin", "--seats", "human,random,random"): "no human seats",
+    }
+    for argv, text in expectations.items():
+        assert main(list(argv), screen=make_screen([])[0]) == 2
+        assert text in capsys.readouterr().err
+
+
+def test_bot_parameters_stay_with_their_bot() -> None:
+    from medieval.interfaces.common import split_seats
+
+    assert split_seats("ismcts:iters=20,c=0.7,random, heuristic") == ["ismcts:iters=20,c=0.7", "random", "heuristic"]

@@ -1,0 +1,202 @@
+"""Playing at the terminal with scripted input: whole games, bad input, quitting, hot-seat secrecy,
+saving and replaying."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import medieval
+from medieval.core.outcome import Outcome
+from medieval.core.state import State
+from medieval.interfaces.cli import main
+from medieval.interfaces.terminal.play import PlaySession
+from medieval.interfaces.terminal.renderers import describe
+from tests.interfaces.helpers import CLEAR, make_screen
+
+
+class Answerer:
+    """Answers for seat ``seat`` of a running session: alternately a choice number and a notation,
+    with some bad input mixed in. Remembers the actions it meant."""
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.session: PlaySession | None = None
+        self.rng = random.Random(seed)
+        self.meant: list[str] = []
+        self.calls = 0
+        self.bad = ["", "bogus move", "999", "place 9r Q99", "first 7"]
+
+    def __call__(self) -> str:
+        assert self.session is not None
+        state = self.session.state
+        self.calls += 1
+        if self.bad and self.calls % 7 == 3:
+            return self.bad.pop()
+        legal = state.legal_actions(self.seat)
+        i = self.rng.randrange(len(legal))
+        self.meant.append(str(legal[i]))
+        return str(i + 1) if len(self.meant) % 2 else str(legal[i])
+
+
+def test_full_game_answering_by_number_and_by_notation_with_bad_input() -> None:
+    answerer = Answerer(seat=1, seed=3)
+    screen, buf = make_screen(answerer)
+    game = medieval.make("paladin", 3)
+    session = PlaySession(game, ["heuristic", "human", "random"], screen, seed=11)
+    answerer.session = session
+    assert session.run() == 0
+    state = session.state
+    out = buf.getvalue()
+    assert state.is_over
+    # every action the human meant was played, in order
+    assert [t for s, t in state.history if s == 1] == answerer.meant
+    assert len(answerer.meant) > 20
+    # the human screen: view, scores, whose turn, recent events, numbered choices
+    assert "Hand of P1" in out and "Scores: P0 heuristic" in out and "To move: P1 human" in out
+    assert "Since your last decision:" in out and "Your choices, P1 human:" in out
+    assert re.search(r"^ ?1\. (first|place|look|nolook|challenge)", out, re.MULTILINE)
+    # bad input was reported and asked again, never a crash
+    assert "There is no choice 999" in out
+    assert "cannot read 'bogus move'" in out
+    assert "'place 9r Q99'" in out or "Q99" in out
+    assert "Choose 1-" in out
+    # bot moves were shown as they happened, and the end
+    assert "P0 heuristic ▸" in out and "P2 random ▸" in out
+    assert "Game over" in out and "Winner:" in out
+
+
+def test_play_through_main_to_the_end_then_replay_gives_the_same_outcome(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    screen, buf = make_screen(lambda: "1")
+    code = main(["play", "paladin", "--seats", "human,heuristic,random,random", "--seed", "7", "--save", str(path),
+                 "--option", "next_dealer=fewest"], screen=screen)
+    assert code == 0, capsys.readouterr().err
+    record = json.loads(path.read_text())
+    assert record["seats"] == ["human", "heuristic", "random", "random"]
+    assert record["options"]["next_dealer"] == "fewest"
+    outcome = Outcome.from_json(record["outcome"])
+    assert medieval.replay(record).outcome == outcome
+
+    replay_screen, replay_buf = make_screen([])
+    assert main(["replay", str(path), "--to-end"], screen=replay_screen) == 0
+    replayed = replay_buf.getvalue()
+    winners = ", ".join(f"P{w} {record['seats'][w]}" for w in outcome.winners)
+    assert winners in replayed and winners in buf.getvalue()
+    assert "seen by P0 human" in replayed  # the human seat is the default view
+    assert "Outcome: quests exhausted" in replayed
+    assert "Note: the record says" not in replayed
+
+
+def test_quit_asks_to_confirm_and_saves_to_a_named_file(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    screen, buf = make_screen(["1", "quit", "n", "2", "quit", "y", str(path)])
+    code = main(["play", "paladin", "--seats", "human,random,random", "--seed", "2"], screen=screen)
+    assert code == 0
+    out = buf.getvalue()
+    assert "Leave this game? [y/N]" in out and "You left the game." in out
+    record = json.loads(path.read_text())
+    assert "outcome" not in record
+    human_moves = [a for a in record["actions"] if a[0] == 0]
+    assert len(human_moves) == 2  # quit was refused once, so two decisions were made
+    state = medieval.replay(record)
+    assert not state.is_over
+
+
+def test_quit_with_save_option_offers_that_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    screen, buf = make_screen(["quit", "yes", ""])
+    assert main(["play", "paladin", "--seats", "random,human,random", "--seed", "4", "--save", str(path)],
+                screen=screen) == 0
+    assert f"Save the game so far to {path}? [Y/n]" in buf.getvalue()
+    assert json.loads(path.read_text())["game"] == "paladin"
+
+
+def test_quit_without_saving(tmp_path: Path) -> None:
+    screen, buf = make_screen(["q", "y", ""])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "4"], screen=screen) == 0
+    assert "You left the game." in buf.getvalue()
+
+
+def test_end_of_input_and_ctrl_c_leave_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "eof.json"
+    screen, buf = make_screen([])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--save", str(path)], screen=screen) == 0
+    assert "abandoned" in buf.getvalue()
+    assert json.loads(path.read_text())["actions"] is not None  # the game so far was kept
+
+    def interrupt() -> str:
+        raise KeyboardInterrupt
+
+    screen, buf = make_screen(interrupt)
+    assert main(["play", "paladin", "--seats", "human,random,random"], screen=screen) == 130
+    assert "Interrupted" in buf.getvalue()
+
+
+def test_help_view_and_log_commands() -> None:
+    screen, buf = make_screen(["help", "view", "log", "quit", "y", ""])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "9"], screen=screen) == 0
+    out = buf.getvalue()
+    assert "quit   leave the game" in out
+    assert out.count("P0 human to decide") == 2  # 'view' drew the screen again
+    assert "P0 was dealt" in out
+
+
+def test_bots_only_game_is_watched_as_a_spectator() -> None:
+    screen, buf = make_screen([])
+    slept: list[float] = []
+    game = medieval.make("paladin", 3)
+    session = PlaySession(game, ["random", "heuristic", "random"], screen, seed=5, delay=0.25, sleep=slept.append)
+    assert session.run() == 0
+    out = buf.getvalue()
+    assert "P1 heuristic ▸" in out and "Winner:" in out
+    assert "P0 was dealt 4 cards" in out  # the spectator sees deals without their faces
+    assert len(slept) == len(session.state.history) and set(slept) == {0.25}
+
+
+def _private_texts(state: State, seat: int, others: list[int]) -> set[str]:
+    mine = {describe("paladin", e) for e in state.events(seat)}
+    theirs = set().union(*({describe("paladin", e) for e in state.events(o)} for o in [*others, None]))
+    return mine - theirs
+
+
+def test_hotseat_never_shows_one_human_the_other_humans_secrets() -> None:
+    rng = random.Random(1)
+    session: PlaySession | None = None
+
+    def answer() -> str:
+        return str(rng.randint(1, 3)) if session is None or session.state.to_move else ""
+
+    screen, buf = make_screen(lambda: "" if buf.getvalue().rstrip().endswith("press Enter") else answer())
+    game = medieval.make("paladin", 3)
+    session = PlaySession(game, ["human", "random", "human"], screen, seed=8, hotseat=True)
+    assert session.run() == 0
+    state = session.state
+    assert state.is_over
+    out = buf.getvalue()
+    private = {0: _private_texts(state, 0, [2]), 2: _private_texts(state, 2, [0])}
+    assert private[0] and private[2]
+    segments = out.split(CLEAR)
+    screens = {0: 0, 2: 0}
+    for segment in segments:
+        owners = {h for h in (0, 2) if f"Hand of P{h}" in segment or any(t in segment for t in private[h])}
+        assert len(owners) <= 1, segment
+        if "Pass the terminal to" in segment:
+            assert not owners, segment  # the waiting screen shows nobody's secrets
+        for h in owners:
+            screens[h] += 1
+    assert screens[0] > 5 and screens[2] > 5
+    assert out.count("Pass the terminal to P0 human") == screens[0]
+    assert out.count("Pass the terminal to P2 human") == screens[2]
+
+
+def test_several_humans_need_hotseat() -> None:
+    game = medieval.make("paladin", 3)
+    screen, _ = make_screen([])
+    with pytest.raises(Exception, match="--hotseat"):
+        PlaySession(game, ["human", "human", "random"], screen, seed=1)

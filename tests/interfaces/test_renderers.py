@@ -1,0 +1,105 @@
+"""Renderers: the game's own when it has one, a readable generic picture otherwise."""
+
+from __future__ import annotations
+
+import io
+import sys
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+import medieval
+from medieval.interfaces.terminal import renderers
+from medieval.interfaces.terminal.renderers import describe, describe_event, render_view
+from medieval.interfaces.terminal.renderers import paladin as paladin_renderer
+
+
+def text_of(renderable: RenderableType) -> str:
+    buf = io.StringIO()
+    Console(file=buf, width=160, color_system=None).print(renderable)
+    return buf.getvalue()
+
+
+@pytest.fixture
+def fake_renderer() -> Iterator[types.ModuleType]:
+    name = "medieval.interfaces.terminal.renderers.fakegame"
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    renderers.renderer_module.cache_clear()
+    yield module
+    del sys.modules[name]
+    renderers.renderer_module.cache_clear()
+
+
+def _mid_game_view(seat: int | None) -> dict[str, Any]:
+    state = medieval.make("paladin", 4).new_game(seed=3)
+    for _ in range(30):
+        s = state.to_move[0]
+        state.apply(s, state.legal_actions(s)[-1])
+    return state.view(seat)
+
+
+def test_generic_rendering_of_any_view() -> None:
+    view = {"game": "nogame", "seat": 1, "phase": "bidding", "to_move": [2], "scores": [3, 4.5],
+            "hand": [{"label": "7r"}, {"label": "K"}], "board": {"rows": [[1, 2], [3, 4]], "owner": 0},
+            "secret": None, "done": False}
+    out = text_of(render_view("nogame", view))
+    assert "nogame — view of P1" in out
+    assert "phase: bidding" in out and "to move: [P2]" in out and "hand: [7r, K]" in out
+    assert "secret: -" in out and "done: no" in out
+
+
+def test_paladin_renderer_is_used_and_shows_the_table() -> None:
+    view = _mid_game_view(0)
+    out = text_of(render_view("paladin", view))
+    assert "Paladin · round 1" in out and "Hand of P0" in out and "Paladin stock:" in out
+    for quest in view["quests"]:
+        assert quest["quest"]["label"] in out
+    for card in view["hand"]:
+        assert str(card["value"]) in out
+    assert "░░░" in out  # unknown cards face down with their owner's seat
+    spectator = text_of(render_view("paladin", _mid_game_view(None)))
+    assert "Hand of" not in spectator and "view of spectator" in spectator
+
+
+def test_red_cards_are_red() -> None:
+    red = {"value": 7, "red": True, "label": "7r"}
+    plain = {"value": 7, "red": False, "label": "7"}
+    assert paladin_renderer.card_panel(red).border_style == "red"
+    assert paladin_renderer.card_panel(plain).border_style != "red"
+    assert "red" in str(paladin_renderer.card_text(red).style)
+    assert paladin_renderer.card_panel(None, 2).subtitle == "P2"
+
+
+def test_event_descriptions() -> None:
+    assert describe_event({"kind": "bid", "seat": 2, "amount": 3, "winners": [0, 1], "ok": True}) == \
+        "bid: P2, amount 3, winners [P0, P1], ok yes"
+    assert describe("paladin", {"kind": "place", "seat": 1, "quest": "K3", "hero": False, "card": "7r"}) == \
+        "P1 placed 7r face down on K3"
+    assert describe("paladin", {"kind": "place", "seat": 1, "quest": "K3", "hero": True}) == \
+        "P1 placed a card face down on K3 as its hero"
+    assert describe("paladin", {"kind": "unheard_of", "seat": 0}) == "unheard of: P0"
+    state = medieval.make("paladin", 3).new_game(seed=1)
+    for _ in range(60):
+        if state.is_over:
+            break
+        s = state.to_move[0]
+        state.apply(s, state.legal_actions(s)[0])
+    for seat in (0, None):
+        for event in state.events(seat):
+            assert describe("paladin", event)
+
+
+def test_a_game_module_describe_event_takes_precedence_and_a_broken_renderer_falls_back(
+        fake_renderer: types.ModuleType) -> None:
+    def render(view: dict[str, Any]) -> RenderableType:
+        raise KeyError("oops")
+
+    fake_renderer.render = render  # type: ignore[attr-defined]
+    fake_renderer.describe_event = lambda e: f"custom {e['kind']}"  # type: ignore[attr-defined]
+    assert describe("fakegame", {"kind": "x"}) == "custom x"
+    out = text_of(render_view("fakegame", {"game": "fakegame", "seat": None, "phase": "p"}))
+    assert "renderer failed" in out and "phase: p" in out
