@@ -1,0 +1,915 @@
+"""Medievallons: the rules. Section numbers (§) and rulings (R) refer to docs/rules/medievallons.md.
+
+A position is a few int lists. A card is its kind's index (components.KINDS); a hand is a count
+vector of 13 ints; the draw and discard piles are lists of kinds (top = last). A guild is
+``[id, owner, kind, count, jesters, laid_turn]`` (a Jester guild has kind JESTER and count 0).
+A power that hands a decision to a seat leaves one ``pending`` frame (a small dict, never mutated
+in place); ``to_move`` is whoever owes that decision."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any, Self
+
+from medieval.core.outcome import Outcome
+from medieval.core.registry import register
+from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.state import Action, Game, State
+from medieval.games.medievallons import actions as A
+from medieval.games.medievallons.components import (
+    ARTISAN,
+    ASSASSIN,
+    BEGGAR,
+    COPIES,
+    END_CARD,
+    JESTER,
+    KINDS,
+    KNIGHT,
+    MERCHANT,
+    MONK,
+    N_KINDS,
+    NOBLE,
+    PRIEST,
+    PROWLER,
+    STAR,
+    WITCH,
+    WIZARD,
+    names,
+    names_of,
+)
+
+HAND_SIZE = 6  # §2.3
+GUILD_MIN = 3  # §4.2
+WIN_GUILDS = 3  # §5.1
+# guild fields
+G_ID, G_OWNER, G_KIND, G_COUNT, G_JESTERS, G_LAID = range(6)
+RED, YELLOW = "red", "yellow"
+_RANGE = range(N_KINDS)
+
+SPEC = GameSpec(
+    name="medievallons",
+    display_name="Medievallons",
+    min_players=2,
+    max_players=A.MAX_SEATS,
+    default_players=4,
+    summary="Guild card game: play cards for their powers, lay guilds of three or more alike (Jesters are "
+            "wild) and be the first to lay a third guild.",
+    options=(
+        OptionSpec("match", "best_of_3",
+                   "2 players only: play the rulebook's best-of-three match as one game (R1), or a single "
+                   "round.", choices=("best_of_3", "single_round")),
+        OptionSpec("jester_guild_counts", True,
+                   "Whether a guild of Jesters only counts as a guild towards the third guild and the "
+                   "alternative ranking (R3)."),
+        OptionSpec("lone_jester", "no_power",
+                   "A Jester played alone as a card: allowed with no effect (R7), or not allowed.",
+                   choices=("no_power", "forbidden")),
+        OptionSpec("knight_jester", False,
+                   "Whether a Jester in hand answers a Knight's demand for another kind (R8)."),
+        OptionSpec("beggar_tie", "draw",
+                   "Beggar when you tie for the most cards: draw instead (R9), or take from a tied seat.",
+                   choices=("draw", "take")),
+        OptionSpec("alt_ranking", "guilds_then_members",
+                   "Alternative end: compare guilds then guild members (R6), or their total.",
+                   choices=("guilds_then_members", "total")),
+        OptionSpec("witch_own_guilds", True,
+                   "Whether a Witch may copy its user's own guilds (R5)."),
+    ),
+)
+
+
+class RoundOver(Exception):
+    """Raised inside an action when the round ends at once (§5.1 third guild, §5.3 pile empty)."""
+
+    def __init__(self, termination: str, winners: list[int]) -> None:
+        super().__init__(termination)
+        self.termination = termination
+        self.winners = winners
+
+
+class MedievallonsState(State):
+    FIELDS = ("round", "round_wins", "rounds", "turn", "current", "first", "hands", "draw", "discard",
+              "end_side", "runs_out", "guilds", "next_guild", "pending", "played", "offers", "wizard",
+              "seen", "result")
+
+    game: MedievallonsGame
+    round: int  # round number (1-3 in a 2-player match, else 1)
+    round_wins: list[int]
+    rounds: list[dict[str, Any]]  # finished rounds: {"round", "termination", "winners"}
+    turn: int  # turn counter (never reset): a guild may be used when laid on an earlier turn
+    current: int  # seat whose turn it is
+    first: int  # the round's first player
+    hands: list[list[int]]  # per seat: count per kind
+    draw: list[int]  # top = last
+    discard: list[int]  # top = last, face up
+    end_side: str  # side of the End of Game card showing: "red" or "yellow"
+    runs_out: int  # times the draw pile ran out this round
+    guilds: list[list[int]]
+    next_guild: int
+    pending: dict[str, Any] | None
+    played: int  # the card being played (revealed, not yet discarded), -1 when none
+    offers: list[list[int]]  # Merchant: the two cards each seat has chosen to hand over
+    wizard: list[int]  # Wizard: the three cards drawn, before one is kept
+    seen: list[dict[str, Any]]  # per seat: str(target) -> {"turn", "hand"} last seen with a Priest
+    result: dict[str, Any] | None
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        p = self.pending
+        if p is None:
+            return (self.current,)
+        if p["k"] == "exchange":
+            offers = self.offers
+            return tuple(x for x in (p["a"], p["b"]) if not offers[x])
+        return (p["s"],)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        r = self.result
+        if r is None:
+            return None
+        return Outcome(r["termination"], tuple(r["winners"]), tuple(float(x) for x in r["scores"]))
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        p = self.pending
+        if p is None:
+            return self._turn_actions(seat)
+        k = p["k"]
+        n = self.players
+        if k == "knight":
+            return [a for t in range(n) if t != seat for a in A.ASK[t]]
+        if k in ("knight_give", "noble", "priest_give"):
+            hand = self.hands[seat]
+            if k != "knight_give":
+                return [A.GIVE[c] for c in _RANGE if hand[c]]
+            c = p["c"]
+            out = [A.GIVE[c]] if hand[c] else []
+            if self.game.knight_jester and c != JESTER and hand[JESTER]:
+                out.append(A.GIVE[JESTER])  # R8 option
+            return out
+        if k == "exchange":
+            hand = self.hands[seat]
+            out = []
+            for a in _RANGE:
+                if hand[a]:
+                    if hand[a] >= 2:
+                        out.append(A.OFFER[a][a])
+                    out += [A.OFFER[a][b] for b in range(a + 1, N_KINDS) if hand[b]]
+            return out
+        if k == "merchant":
+            return [A.TRADE[t] for t in range(n) if t != seat]
+        if k == "priest":
+            return [A.LOOK[t] for t in range(n) if t != seat]
+        if k == "priest_take":
+            hand = self.hands[p["t"]]
+            return [A.TAKE[c] for c in _RANGE if hand[c]]
+        if k == "beggar":
+            return [A.BEG[t] for t in p["opts"]]
+        if k == "witch":
+            return [A.copy(g[G_ID], g[G_KIND]) for g in self._copyable(seat)]
+        if k == "assassin" or k == "prowler":
+            make = A.assassinate if k == "assassin" else A.steal
+            out = []
+            for g in self.guilds:
+                if g[G_OWNER] != seat:
+                    if g[G_COUNT]:
+                        out.append(make(g[G_ID], g[G_KIND], g[G_KIND]))
+                    if g[G_JESTERS]:
+                        out.append(make(g[G_ID], g[G_KIND], JESTER))
+            return out
+        if k == "wizard":
+            return [A.KEEP[c] for c in sorted(set(self.wizard))]
+        raise AssertionError(f"unknown pending decision {k}")  # pragma: no cover
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """§4: play a card, lay a guild, use a guild, reinforce a guild (or draw when none is possible)."""
+        hand = self.hands[seat]
+        jesters = hand[JESTER]
+        lone_ok = self.game.lone_jester_ok
+        out: list[Action] = [A.PLAY[k] for k in _RANGE if hand[k] and (k != JESTER or lone_ok)]
+        lay = A.lay
+        for k in _RANGE:  # §4.2 / R22 three or more alike, Jesters join any guild
+            c = hand[k]
+            if c and k != JESTER and c + jesters >= GUILD_MIN:
+                for cnt in range(1, c + 1):
+                    for j in range(max(0, GUILD_MIN - cnt), jesters + 1):
+                        out.append(lay(k, cnt, j))
+        for j in range(GUILD_MIN, jesters + 1):  # §6.3 a guild of Jesters only
+            out.append(lay(JESTER, 0, j))
+        turn = self.turn
+        own = [g for g in self.guilds if g[G_OWNER] == seat]
+        for g in own:  # §4.3 a guild laid on an earlier turn, with a power
+            if g[G_KIND] != JESTER and g[G_LAID] < turn:
+                out.append(A.use(g[G_ID], g[G_KIND]))
+        reinforce = A.reinforce
+        for g in own:  # §4.4
+            gid, gk = g[G_ID], g[G_KIND]
+            if gk != JESTER:
+                for cnt in range(hand[gk] + 1):
+                    for j in range(0 if cnt else 1, jesters + 1):
+                        out.append(reinforce(gid, gk, gk, cnt, j))
+            else:  # §6.3 any kind turns a Jester guild into a guild of that kind
+                for k in _RANGE:
+                    if hand[k] and k != JESTER:
+                        for cnt in range(1, hand[k] + 1):
+                            for j in range(jesters + 1):
+                                out.append(reinforce(gid, JESTER, k, cnt, j))
+                for j in range(1, jesters + 1):
+                    out.append(reinforce(gid, JESTER, JESTER, 0, j))
+        if not out:  # §6.1 / §6.3 / R15: empty hand and no guild with a power
+            out.append(A.DRAW)
+        return out
+
+    def _apply(self, seat: int, action: Action) -> None:
+        try:
+            p = self.pending
+            if p is None:
+                self._turn_action(seat, action)
+            else:
+                self._decide(seat, action, p)
+            if self.pending is None:
+                self._end_turn()
+        except RoundOver as e:
+            self._close_round(e.termination, e.winners)
+
+    # ------------------------------------------------------------------ §4 the turn
+    def _turn_action(self, seat: int, action: Action) -> None:
+        hand = self.hands[seat]
+        if isinstance(action, A.Play):  # §4.1
+            k = action.kind
+            hand[k] -= 1
+            self.played = k
+            self._emit("play", {"turn": self.turn, "seat": seat, "card": KINDS[k]})
+            self._power(seat, k)
+        elif isinstance(action, A.Lay):  # §4.2
+            k, cnt, j = action.kind, action.count, action.jesters
+            hand[k] -= cnt
+            hand[JESTER] -= j
+            gid = self.next_guild
+            self.next_guild = gid + 1
+            self.guilds.append([gid, seat, k, cnt, j, self.turn])
+            self._emit("lay", {"turn": self.turn, "seat": seat, "guild": A.guild_label(gid, k),
+                               "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
+            if self._guild_count(seat) >= WIN_GUILDS:  # §5.1 / R2: the third guild wins at once
+                raise RoundOver("third_guild", [seat])
+            self._power(seat, k)
+        elif isinstance(action, A.Use):  # §4.3
+            g = self._guild(action.guild)
+            self._emit("use", {"turn": self.turn, "seat": seat, "guild": A.guild_label(g[G_ID], g[G_KIND])})
+            self._power(seat, g[G_KIND])
+        elif isinstance(action, A.Reinforce):  # §4.4
+            g = self._guild(action.guild)
+            k, cnt, j = action.kind, action.count, action.jesters
+            hand[k] -= cnt
+            hand[JESTER] -= j
+            before = self._guild_count(seat)
+            old = A.guild_label(g[G_ID], g[G_KIND])
+            if g[G_KIND] == JESTER and k != JESTER:  # §6.3 / R21 the Jester guild takes the added kind
+                g[G_KIND] = k
+                g[G_COUNT] = cnt
+            else:
+                g[G_COUNT] += cnt
+            g[G_JESTERS] += j
+            self._emit("reinforce", {"turn": self.turn, "seat": seat, "guild": old,
+                                     "now": A.guild_label(g[G_ID], g[G_KIND]),
+                                     "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
+            if self._guild_count(seat) > before and self._guild_count(seat) >= WIN_GUILDS:
+                raise RoundOver("third_guild", [seat])  # R2 (only with jester_guild_counts off)
+            self._power(seat, g[G_KIND])
+        else:  # §6.1 / §6.3 nothing else is possible: draw a card (then the turn's draw)
+            self._emit("no_action", {"turn": self.turn, "seat": seat})
+            self._draw(seat, 1, "no action")
+
+    def _end_turn(self) -> None:
+        """§4: after the action the played card is discarded, then the turn's draw; next seat."""
+        if self.played >= 0:
+            self.discard.append(self.played)
+            self.played = -1
+        self._draw(self.current, 1, "turn")
+        self.current = (self.current + 1) % self.players
+        self.turn += 1
+
+    # ------------------------------------------------------------------ §3 drawing and the End card
+    def _draw(self, seat: int, count: int, why: str) -> None:
+        """Take ``count`` cards from the draw pile into ``seat``'s hand (one log entry per batch)."""
+        hand = self.hands[seat]
+        draw = self.draw
+        got: list[str] = []
+        for _ in range(count):
+            c = draw.pop()
+            hand[c] += 1
+            got.append(KINDS[c])
+            if not draw:
+                self._emit("draw", {"seat": seat, "cards": got, "why": why}, to=(seat,),
+                           redacted={"seat": seat, "count": len(got), "why": why})
+                got = []
+                self._pile_empty()
+                draw = self.draw
+        if got:
+            self._emit("draw", {"seat": seat, "cards": got, "why": why}, to=(seat,),
+                       redacted={"seat": seat, "count": len(got), "why": why})
+
+    def _pile_empty(self) -> None:
+        """§3.2 the End card is revealed: the first time red, flip it and shuffle the discard pile but
+        its top card into a new draw pile; yellow (or the new pile is empty, R16), the round ends (§5.3).
+        It may happen in the middle of a power, which then goes on with the new pile (R24)."""
+        self.runs_out += 1
+        if self.end_side == RED:
+            self.end_side = YELLOW
+            pile = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self._rng().shuffle(pile)
+            self.draw = pile
+            self._emit("end_card", {"side": YELLOW, "reshuffled": len(pile)})
+            if pile:
+                return
+            self.runs_out += 1
+        self._emit("pile_empty", {"times": self.runs_out})
+        raise RoundOver("alternative_end", [])
+
+    def _ensure(self, seat: int, count: int) -> None:
+        """§6.1 running out of cards: draw until the seat holds ``count`` cards (R17: Merchant, Noble
+        givers, the Priest's target)."""
+        have = sum(self.hands[seat])
+        if have < count:
+            self._draw(seat, count - have, "running out")
+
+    # ------------------------------------------------------------------ §7 the powers
+    def _power(self, seat: int, k: int) -> None:
+        if k == MONK:  # §7.9
+            self._draw(seat, 2, "Monk")
+        elif k in (KNIGHT, MERCHANT, PRIEST):  # §7.4 / §7.7 / §7.11: the user decides
+            self.pending = {"k": KINDS[k].lower(), "s": seat}
+        elif k in (ASSASSIN, PROWLER):  # §7.2 / §7.12, R14 other seats' guilds only
+            if any(g[G_OWNER] != seat for g in self.guilds):
+                self.pending = {"k": KINDS[k].lower(), "s": seat}
+            else:  # §6.2 no guild to attack: draw a card instead
+                self._emit("no_target", {"seat": seat, "power": KINDS[k]})
+                self._draw(seat, 1, KINDS[k])
+        elif k == ARTISAN:  # §7.1
+            if self.discard:
+                c = self.discard.pop()
+                self.hands[seat][c] += 1
+                self._emit("artisan", {"seat": seat, "card": KINDS[c]})
+            else:  # R10
+                self._emit("artisan", {"seat": seat, "card": None})
+        elif k == STAR:  # §7.5 everyone draws, in turn order from the user (R12)
+            n = self.players
+            for i in range(n):
+                self._draw((seat + i) % n, 1, "Star")
+        elif k == BEGGAR:  # §7.8
+            self._beggar(seat)
+        elif k == NOBLE:  # §7.10
+            n = self.players
+            if n == 2:  # §6.5 one card from the other seat, one from the draw pile
+                self._noble_next(seat, [1 - seat], True)
+            else:  # R23 the next two seats in turn order
+                self._noble_next(seat, [(seat + 1) % n, (seat + 2) % n], False)
+        elif k == WITCH:  # §7.13
+            self._witch(seat)
+        elif k == WIZARD:  # §7.6
+            self.pending = {"k": "wizard", "s": seat}
+            wizard = self.wizard
+            shown = 0
+            for _ in range(3):
+                wizard.append(self.draw.pop())
+                if not self.draw:
+                    self._emit("wizard_draw", {"seat": seat, "cards": names_of(wizard[shown:])}, to=(seat,),
+                               redacted={"seat": seat, "count": len(wizard) - shown})
+                    shown = len(wizard)
+                    self._pile_empty()
+            if shown < 3:
+                self._emit("wizard_draw", {"seat": seat, "cards": names_of(wizard[shown:])}, to=(seat,),
+                           redacted={"seat": seat, "count": 3 - shown})
+        else:  # §7.3 / R7 a Jester has no power
+            self._emit("no_power", {"seat": seat})
+
+    def _beggar(self, seat: int) -> None:
+        n = self.players
+        sizes = [sum(h) for h in self.hands]
+        mine = sizes[seat]
+        most = max(sizes[o] for o in range(n) if o != seat)
+        if most == 0 or mine > most or (mine == most and self.game.beggar_tie_draws):
+            self._emit("beggar", {"seat": seat, "most": True})  # §6.4 / R9
+            self._draw(seat, 1, "Beggar")
+            return
+        tied = [o for o in range(n) if o != seat and sizes[o] == most]
+        if len(tied) == 1:
+            self._beg(seat, tied[0])
+        else:
+            self.pending = {"k": "beggar", "s": seat, "opts": tied}
+
+    def _beg(self, seat: int, target: int) -> None:
+        hand = self.hands[target]
+        r = self._rng().randrange(sum(hand))
+        for c in _RANGE:
+            r -= hand[c]
+            if r < 0:
+                break
+        hand[c] -= 1
+        self.hands[seat][c] += 1
+        self._emit("beg", {"seat": seat, "from": target, "card": KINDS[c]}, to=(seat, target),
+                   redacted={"seat": seat, "from": target})
+
+    def _noble_next(self, to: int, givers: list[int], pile: bool) -> None:
+        giver = givers[0]
+        self._ensure(giver, 1)
+        self.pending = {"k": "noble", "s": giver, "to": to, "next": givers[1:], "pile": pile}
+
+    def _copyable(self, seat: int) -> list[list[int]]:
+        """R5: guilds with a power other than the Witch's; own guilds unless the option says no."""
+        own_ok = self.game.witch_own_guilds
+        return [g for g in self.guilds
+                if g[G_KIND] != JESTER and g[G_KIND] != WITCH and (own_ok or g[G_OWNER] != seat)]
+
+    def _witch(self, seat: int) -> None:
+        if self._copyable(seat):
+            self.pending = {"k": "witch", "s": seat}
+            return
+        while True:  # §6.6 nothing to copy: reveal and discard the top card, copy its power
+            c = self.draw.pop()
+            self.discard.append(c)  # R20 discarded before its power is copied
+            self._emit("witch_reveal", {"seat": seat, "card": KINDS[c]})
+            if not self.draw:
+                self._pile_empty()
+            if c != WITCH:  # R5 a revealed Witch has still nothing to copy: reveal again
+                self._power(seat, c)
+                return
+
+    # ------------------------------------------------------------------ decisions
+    def _decide(self, seat: int, action: Action, p: dict[str, Any]) -> None:
+        k = p["k"]
+        hands = self.hands
+        if isinstance(action, A.Give):
+            c = action.kind
+            hands[seat][c] -= 1
+            to = p["to"] if k != "priest_give" else p["t"]
+            hands[to][c] += 1
+            self.pending = None
+            if k == "knight_give":  # §7.4 the demand was public, so is the answer
+                self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": "Knight"})
+            else:
+                power = "Noble" if k == "noble" else "Priest"
+                self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": power},
+                           to=(seat, to), redacted={"seat": seat, "to": to, "power": power})
+            if k == "noble":
+                if p["next"]:
+                    self._noble_next(to, p["next"], p["pile"])
+                elif p["pile"]:
+                    self._draw(to, 1, "Noble")
+        elif isinstance(action, A.Ask):  # §7.4
+            t, c = action.target, action.kind
+            self.pending = None
+            hand = hands[t]
+            has = hand[c] > 0 or (self.game.knight_jester and c != JESTER and hand[JESTER] > 0)
+            self._emit("ask", {"seat": seat, "target": t, "card": KINDS[c], "has": has})
+            if has:
+                self.pending = {"k": "knight_give", "s": t, "to": seat, "c": c}
+        elif isinstance(action, A.TradeWith):  # §7.7
+            t = action.target
+            self.pending = None
+            self._emit("trade", {"seat": seat, "with": t})
+            self._ensure(seat, 2)
+            self._ensure(t, 2)
+            self.pending = {"k": "exchange", "a": seat, "b": t}
+        elif isinstance(action, A.Offer):  # §7.7 / R18 secret until both have chosen
+            a, b = action.first, action.second
+            hand = hands[seat]
+            hand[a] -= 1
+            hand[b] -= 1
+            self.offers[seat] = [a, b]
+            self._emit("offer", {"seat": seat, "cards": [KINDS[a], KINDS[b]]}, to=(seat,),
+                       redacted={"seat": seat})
+            x, y = p["a"], p["b"]
+            if self.offers[x] and self.offers[y]:
+                ox, oy = self.offers[x], self.offers[y]
+                for c in ox:
+                    hands[y][c] += 1
+                for c in oy:
+                    hands[x][c] += 1
+                self.offers[x] = []
+                self.offers[y] = []
+                self.pending = None
+                self._emit("exchange", {"a": x, "b": y, "a_gave": names_of(ox), "b_gave": names_of(oy)},
+                           to=(x, y), redacted={"a": x, "b": y})
+        elif isinstance(action, A.LookAt):  # §7.11
+            t = action.target
+            self.pending = None
+            self._ensure(t, 1)
+            hand_names = names(hands[t])
+            seen = dict(self.seen[seat])
+            seen[str(t)] = {"turn": self.turn, "hand": hand_names}
+            self.seen[seat] = seen
+            self._emit("look", {"seat": seat, "target": t, "hand": hand_names}, to=(seat,),
+                       redacted={"seat": seat, "target": t})
+            self.pending = {"k": "priest_take", "s": seat, "t": t}
+        elif isinstance(action, A.Take):
+            t, c = p["t"], action.kind
+            hands[t][c] -= 1
+            hands[seat][c] += 1
+            self._emit("take", {"seat": seat, "from": t, "card": KINDS[c]}, to=(seat, t),
+                       redacted={"seat": seat, "from": t})
+            self.pending = {"k": "priest_give", "s": seat, "t": t}  # R19 any card, even this one
+        elif isinstance(action, A.BegFrom):
+            self.pending = None
+            self._beg(seat, action.target)
+        elif isinstance(action, A.Copy):  # §7.13
+            self.pending = None
+            self._emit("copy", {"seat": seat, "guild": A.guild_label(action.guild, action.gkind)})
+            self._power(seat, action.gkind)
+        elif isinstance(action, A.Assassinate | A.Steal):  # §7.2 / §7.12
+            self.pending = None
+            g = self._guild(action.guild)
+            c = action.card
+            if c == JESTER:
+                g[G_JESTERS] -= 1
+            else:
+                g[G_COUNT] -= 1
+            label = A.guild_label(g[G_ID], g[G_KIND])
+            if isinstance(action, A.Assassinate):
+                self.discard.append(c)
+                self._emit("assassinate", {"seat": seat, "guild": label, "owner": g[G_OWNER], "card": KINDS[c]})
+            else:
+                hands[seat][c] += 1
+                self._emit("steal", {"seat": seat, "guild": label, "owner": g[G_OWNER], "card": KINDS[c]})
+            self._check_guild(g)
+        elif isinstance(action, A.Keep):  # §7.6
+            c = action.kind
+            cards = self.wizard
+            cards.remove(c)
+            hands[seat][c] += 1
+            self.discard += cards
+            self.wizard = []
+            self.pending = None
+            self._emit("keep", {"seat": seat, "card": KINDS[c]}, to=(seat,), redacted={"seat": seat})
+            self._emit("wizard_discard", {"seat": seat, "cards": names_of(cards)})
+        else:  # pragma: no cover - apply only passes legal actions
+            raise AssertionError(f"unexpected {action!r}")
+
+    # ------------------------------------------------------------------ guilds
+    def _guild(self, gid: int) -> list[int]:
+        for g in self.guilds:
+            if g[G_ID] == gid:
+                return g
+        raise AssertionError(f"no guild {gid}")  # pragma: no cover
+
+    def _guild_count(self, seat: int) -> int:
+        """Guilds of ``seat`` that count towards the win (R3)."""
+        if self.game.jester_guild_counts:
+            return sum(1 for g in self.guilds if g[G_OWNER] == seat)
+        return sum(1 for g in self.guilds if g[G_OWNER] == seat and g[G_KIND] != JESTER)
+
+    def _check_guild(self, g: list[int]) -> None:
+        """§4.2 a guild left with fewer than three cards goes back to its owner's hand; R4 a guild
+        left with Jesters only is a Jester guild."""
+        label = A.guild_label(g[G_ID], g[G_KIND])
+        if g[G_COUNT] + g[G_JESTERS] < GUILD_MIN:
+            hand = self.hands[g[G_OWNER]]
+            hand[g[G_KIND]] += g[G_COUNT]
+            hand[JESTER] += g[G_JESTERS]
+            self.guilds.remove(g)
+            self._emit("guild_returned", {"owner": g[G_OWNER], "guild": label,
+                                          "cards": [KINDS[g[G_KIND]]] * g[G_COUNT] + [KINDS[JESTER]] * g[G_JESTERS]})
+        elif g[G_COUNT] == 0 and g[G_KIND] != JESTER:
+            g[G_KIND] = JESTER
+            self._emit("guild_changed", {"owner": g[G_OWNER], "guild": label,
+                                         "now": A.guild_label(g[G_ID], JESTER)})
+
+    # ------------------------------------------------------------------ §5 the end
+    def alternative_key(self, seat: int) -> tuple[int, ...]:
+        """§5.3 / R6: guilds then guild members (or their total), then cards in hand."""
+        mine = [g for g in self.guilds if g[G_OWNER] == seat]
+        guilds = self._guild_count(seat)
+        members = sum(g[G_COUNT] + g[G_JESTERS] for g in mine)
+        hand = sum(self.hands[seat])
+        if self.game.alt_total:
+            return (guilds + members, hand)
+        return (guilds, members, hand)
+
+    def _close_round(self, termination: str, winners: list[int]) -> None:
+        n = self.players
+        # cards caught mid-power go where they were heading (R13)
+        if self.played >= 0:
+            self.discard.append(self.played)
+            self.played = -1
+        p = self.pending
+        if self.wizard:
+            assert p is not None
+            for c in self.wizard:
+                self.hands[p["s"]][c] += 1
+            self.wizard = []
+        for s in range(n):
+            for c in self.offers[s]:
+                self.hands[s][c] += 1
+            self.offers[s] = []
+        self.pending = None
+        if termination == "alternative_end":
+            keys = [self.alternative_key(s) for s in range(n)]
+            best = max(keys)
+            winners = [s for s in range(n) if keys[s] == best]
+        counts = [self._guild_count(s) for s in range(n)]
+        self._emit("round_over", {"round": self.round, "termination": termination, "winners": winners,
+                                  "guilds": counts})
+        if not self.game.match:
+            self.result = {"termination": termination, "winners": winners, "scores": counts}
+            return
+        # §5.2 / R1 a 2-player match: first to two round wins, at most three rounds
+        self.rounds = [*self.rounds, {"round": self.round, "termination": termination, "winners": winners}]
+        wins = self.round_wins
+        for w in winners:
+            wins[w] += 1
+        if max(wins) >= 2 or self.round >= 3:
+            best_wins = max(wins)
+            self.result = {"termination": "best_of_3", "winners": [s for s in range(n) if wins[s] == best_wins],
+                           "scores": wins[:]}
+            return
+        self.round += 1
+        self.turn += 1
+        self._deal()
+
+    # ------------------------------------------------------------------ §2 setup
+    def _deal(self) -> None:
+        n = self.players
+        rng = self._rng()
+        deck = [k for k in _RANGE for _ in range(COPIES)]
+        rng.shuffle(deck)
+        self.hands = [[0] * N_KINDS for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for s in range(n):
+                self.hands[s][deck.pop()] += 1
+        self.discard = [deck.pop()]
+        self.draw = deck
+        self.end_side = YELLOW if n == 2 else RED
+        self.runs_out = 0
+        self.guilds = []
+        self.pending = None
+        self.played = -1
+        self.offers = [[] for _ in range(n)]
+        self.wizard = []
+        self.seen = [{} for _ in range(n)]
+        self.current = self.first = rng.randrange(n)
+        self._emit("round", {"round": self.round, "first": self.first, "end_card": self.end_side,
+                             "discard": KINDS[self.discard[-1]]})
+        for s in range(n):
+            self._emit("deal", {"seat": s, "cards": names(self.hands[s])}, to=(s,),
+                       redacted={"seat": s, "count": HAND_SIZE})
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> dict[str, Any]:
+        self._check_view_seat(seat)
+        n = self.players
+        turn = self.turn
+        guilds = [{"id": g[G_ID], "label": A.guild_label(g[G_ID], g[G_KIND]), "owner": g[G_OWNER],
+                   "kind": KINDS[g[G_KIND]], "cards": [KINDS[g[G_KIND]]] * g[G_COUNT] + [KINDS[JESTER]] * g[G_JESTERS],
+                   "size": g[G_COUNT] + g[G_JESTERS], "laid_turn": g[G_LAID],
+                   "usable": g[G_KIND] != JESTER and g[G_LAID] < turn}
+                  for g in self.guilds]
+        out = self.outcome
+        match = None
+        if self.game.match:
+            match = {"format": "best_of_3", "round": self.round, "round_wins": self.round_wins[:],
+                     "rounds": [dict(r) for r in self.rounds]}
+        if self.result is not None:
+            phase = "over"
+        elif self.pending is None:
+            phase = "turn"
+        else:
+            phase = str(self.pending["k"])
+        return {
+            "game": "medievallons",
+            "seat": seat,
+            "players": n,
+            "turn": turn,
+            "current": self.current,
+            "first_player": self.first,
+            "to_move": list(self.to_move),
+            "phase": phase,
+            "pending": self._pending_view(seat),
+            "hand": None if seat is None else names(self.hands[seat]),
+            "hand_counts": [sum(h) for h in self.hands],
+            "guilds": guilds,
+            "guild_counts": [self._guild_count(s) for s in range(n)],
+            "discard": names_of(self.discard),
+            "discard_top": KINDS[self.discard[-1]] if self.discard else None,
+            "draw_count": len(self.draw),
+            "end_card": self.end_side,
+            "pile_runs_out": self.runs_out,
+            "played": KINDS[self.played] if self.played >= 0 else None,
+            "seen": {} if seat is None else {t: dict(v) for t, v in self.seen[seat].items()},
+            "match": match,
+            "outcome": None if out is None else out.to_json(),
+        }
+
+    def _pending_view(self, seat: int | None) -> dict[str, Any] | None:
+        p = self.pending
+        if p is None or self.result is not None:
+            return None
+        k = p["k"]
+        if k == "exchange":
+            d: dict[str, Any] = {"decision": k, "seats": [p["a"], p["b"]], "waiting": list(self.to_move)}
+            if seat is not None and seat in (p["a"], p["b"]):
+                d["my_offer"] = names_of(self.offers[seat])
+            return d
+        d = {"decision": k, "seat": p["s"]}
+        if k == "knight_give":
+            d.update({"to": p["to"], "card": KINDS[p["c"]]})
+        elif k == "noble":
+            d.update({"to": p["to"], "then": list(p["next"]), "then_pile": p["pile"]})
+        elif k in ("priest_take", "priest_give"):
+            d["target"] = p["t"]
+            if k == "priest_take" and seat == p["s"]:
+                d["hand"] = names(self.hands[p["t"]])
+        elif k == "beggar":
+            d["options"] = list(p["opts"])
+        elif k == "wizard":
+            d["count"] = len(self.wizard)
+            if seat == p["s"]:
+                d["cards"] = names_of(self.wizard)
+        return d
+
+    def render(self, seat: int | None) -> str:
+        from medieval.games.medievallons.text import render_text
+
+        return render_text(self.view(seat))
+
+    # ------------------------------------------------------------------ search support
+    def clone(self) -> Self:
+        new = self._shallow_clone()
+        new.round = self.round
+        new.round_wins = self.round_wins[:]
+        new.rounds = self.rounds  # replaced, never mutated
+        new.turn = self.turn
+        new.current = self.current
+        new.first = self.first
+        new.hands = [h[:] for h in self.hands]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.end_side = self.end_side
+        new.runs_out = self.runs_out
+        new.guilds = [g[:] for g in self.guilds]
+        new.next_guild = self.next_guild
+        new.pending = self.pending  # replaced, never mutated
+        new.played = self.played
+        new.offers = [o[:] for o in self.offers]
+        new.wizard = self.wizard[:]
+        new.seen = self.seen[:]  # per-seat dicts are replaced, never mutated
+        new.result = self.result
+        return new
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """Re-deal what ``seat`` cannot see: other hands, their secret Merchant offers, another seat's
+        Wizard cards and the draw pile. Kept: a hand the seat is looking at with a Priest, and one card
+        of the demanded kind in the hand of a seat that owes a Knight (that much is public)."""
+        n = self.players
+        p = self.pending
+        fixed = -1
+        reserve_seat, reserve = -1, -1
+        if p is not None:
+            if p["k"] == "priest_take" and p["s"] == seat:
+                fixed = p["t"]
+            elif p["k"] == "knight_give" and p["s"] != seat:
+                reserve_seat = p["s"]
+                c = p["c"]
+                reserve = c if self.hands[reserve_seat][c] else JESTER
+        pool: list[int] = []
+        sizes: list[int] = []
+        others = [o for o in range(n) if o != seat and o != fixed]
+        for o in others:
+            hand = self.hands[o]
+            if o == reserve_seat:
+                hand[reserve] -= 1
+            sizes.append(sum(hand))
+            for c in _RANGE:
+                pool += [c] * hand[c]
+            pool += self.offers[o]
+        wiz = bool(self.wizard) and p is not None and p["s"] != seat
+        if wiz:
+            pool += self.wizard
+        pool += self.draw
+        rng.shuffle(pool)
+        i = 0
+        for o, size in zip(others, sizes, strict=True):
+            hand = [0] * N_KINDS
+            for c in pool[i:i + size]:
+                hand[c] += 1
+            i += size
+            if o == reserve_seat:
+                hand[reserve] += 1
+            self.hands[o] = hand
+            if self.offers[o]:
+                self.offers[o] = sorted(pool[i:i + 2])
+                i += 2
+        if wiz:
+            self.wizard = pool[i:i + 3]
+            i += 3
+        self.draw = pool[i:]
+
+    def components(self) -> Counter[Hashable]:
+        counts = [0] * N_KINDS
+        for h in self.hands:
+            for c in _RANGE:
+                counts[c] += h[c]
+        for zone in (self.draw, self.discard, self.wizard, *self.offers):
+            for c in zone:
+                counts[c] += 1
+        for g in self.guilds:
+            counts[g[G_KIND]] += g[G_COUNT]
+            counts[JESTER] += g[G_JESTERS]
+        if self.played >= 0:
+            counts[self.played] += 1
+        out: Counter[Hashable] = Counter({KINDS[c]: counts[c] for c in _RANGE})
+        out[END_CARD] = 1
+        return out
+
+
+@register
+class MedievallonsGame(Game):
+    spec = SPEC
+
+    # option flags, read in hot paths
+    match: bool
+    jester_guild_counts: bool
+    lone_jester_ok: bool
+    knight_jester: bool
+    beggar_tie_draws: bool
+    alt_total: bool
+    witch_own_guilds: bool
+
+    def _setup(self) -> None:
+        o = self.options
+        self.match = self.players == 2 and o["match"] == "best_of_3"
+        self.jester_guild_counts = bool(o["jester_guild_counts"])
+        self.lone_jester_ok = o["lone_jester"] == "no_power"
+        self.knight_jester = bool(o["knight_jester"])
+        self.beggar_tie_draws = o["beggar_tie"] == "draw"
+        self.alt_total = o["alt_ranking"] == "total"
+        self.witch_own_guilds = bool(o["witch_own_guilds"])
+
+    @classmethod
+    def state_class(cls) -> type[State]:
+        return MedievallonsState
+
+    @classmethod
+    def test_configurations(cls) -> list[tuple[int, dict[str, Any]]]:
+        configs: list[tuple[int, dict[str, Any]]] = [(n, {}) for n in cls.spec.player_counts]
+        configs.append((2, {"match": "single_round", "knight_jester": True, "beggar_tie": "take"}))
+        configs.append((4, {"jester_guild_counts": False, "lone_jester": "forbidden", "knight_jester": True,
+                            "beggar_tie": "take", "alt_ranking": "total", "witch_own_guilds": False}))
+        return configs
+
+    def parse_notation(self, text: str) -> Action:
+        return A.parse(text)
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        from medieval.games.medievallons.heuristic import choose
+
+        return choose(state, seat, rng)
+
+    def _blank(self, seed: int) -> MedievallonsState:
+        s = MedievallonsState(self, seed)
+        n = self.players
+        s.round = 1
+        s.round_wins = [0] * n
+        s.rounds = []
+        s.turn = 1
+        s.current = s.first = 0
+        s.hands = [[0] * N_KINDS for _ in range(n)]
+        s.draw = []
+        s.discard = []
+        s.end_side = YELLOW if n == 2 else RED
+        s.runs_out = 0
+        s.guilds = []
+        s.next_guild = 1
+        s.pending = None
+        s.played = -1
+        s.offers = [[] for _ in range(n)]
+        s.wizard = []
+        s.seen = [{} for _ in range(n)]
+        s.result = None
+        return s
+
+    def _initial_state(self, seed: int) -> MedievallonsState:
+        """§2 setup: shuffle, End card under the pile (yellow with 2 players), 6 cards each, reveal the
+        first discard, a random first player."""
+        s = self._blank(seed)
+        s._deal()
+        return s
+
+    def scenario(self, **setup: Any) -> MedievallonsState:
+        """A stacked position for tests and tutorials (see the rules document, "Scenarios").
+
+        ``hands``: per seat, a list of card names (default: empty hands). ``guilds``: a list of
+        ``{"owner": seat, "cards": [names], "laid": turn}`` (laid defaults to 0, an earlier turn).
+        ``discard``: card names, bottom first. ``draw``: card names, top first. ``rest``: where the
+        cards not listed go, ``"draw"`` (shuffled under the listed draw pile, default) or ``"discard"``
+        (under the listed discard pile). ``end_card``: ``"red"`` or ``"yellow"`` (default red, yellow with
+        2 players). ``current``: the seat to play (default 0). ``turn``: the turn number (default 1).
+        ``round`` and ``round_wins``: a 2-player match's progress. ``seed``: chance from here on."""
+        from medieval.games.medievallons.scenario import build
+
+        return build(self, setup)

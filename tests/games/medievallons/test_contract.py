@@ -1,0 +1,253 @@
+"""Engine contract for Medievallons: notation, scenarios, hidden information, determinize, records, the
+heuristic and the terminal rendering."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+import medieval
+from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from medieval.games.medievallons import actions as A
+from medieval.games.medievallons.components import JESTER, KNIGHT, MONK
+from medieval.games.medievallons.rules import MedievallonsState
+from medieval.interfaces.terminal.renderers.medievallons import describe_event, render
+from tests.games.medievallons.helpers import act, game, legal, scen
+
+EXAMPLES = ["play Knight", "lay Knight Knight Jester", "lay Jester Jester Jester", "use Knight#3",
+            "reinforce Knight#3 Knight Jester", "reinforce Jester#5 Monk Monk", "reinforce Knight#3 Jester", "draw",
+            "ask 2 for Monk", "give Monk", "trade with 2", "offer Knight Monk", "offer Monk Monk", "look at 2",
+            "take Monk", "beg from 2", "copy Knight#3", "assassinate Knight#3 Jester", "steal Knight#3 Knight",
+            "keep Monk"]
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_notation_round_trip(text: str) -> None:
+    """Notation: every action reads back to itself."""
+    a = A.parse(text)
+    assert str(a) == text
+    assert A.parse(str(a)) == a
+
+
+def test_notation_is_case_insensitive_and_canonical() -> None:
+    """Notation: names in any case; Jesters may be listed first; offers in any order."""
+    assert A.parse("LAY jester knight KNIGHT") == A.Lay(KNIGHT, 2, 1)
+    assert A.parse("offer Monk Knight") == A.Offer(KNIGHT, MONK)
+    assert A.parse("reinforce Knight#3 Jester") == A.Reinforce(3, KNIGHT, KNIGHT, 0, 1)
+    assert A.parse("lay Jester Jester Jester") == A.Lay(JESTER, 0, 3)
+
+
+@pytest.mark.parametrize("text", ["", "play", "play Dragon", "lay Knight Monk Monk", "use Knight", "use Knight#x",
+                                  "ask 9 for Monk", "ask 1 Monk", "trade 1", "offer Monk", "steal Knight#1",
+                                  "dance"])
+def test_notation_errors_are_clear(text: str) -> None:
+    """Notation: text that is not an action raises InvalidActionError."""
+    with pytest.raises(InvalidActionError):
+        A.parse(text)
+
+
+def test_illegal_action_leaves_state_unchanged() -> None:
+    """A refused action raises IllegalActionError and changes nothing."""
+    s = scen(3, hands=[["Monk"], [], []])
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        act(s, 0, "play Knight")
+    with pytest.raises(IllegalActionError):
+        act(s, 1, "play Monk")
+    assert s.to_json() == before
+
+
+@pytest.mark.parametrize("setup, message", [
+    ({"hands": [["Monk"]]}, "one hand per seat"),
+    ({"hands": [["Dragon"], [], []]}, "not a card"),
+    ({"hands": [["Monk"] * 9, [], []]}, "only 8 Monk"),
+    ({"guilds": [{"owner": 0, "cards": ["Monk", "Monk"]}]}, "three or more"),
+    ({"guilds": [{"owner": 0, "cards": ["Monk", "Monk", "Star"]}]}, "one kind"),
+    ({"guilds": [{"owner": 5, "cards": ["Monk"] * 3}]}, "owner"),
+    ({"end_card": "blue"}, "end_card"),
+    ({"rest": "box"}, "rest"),
+    ({"current": 3}, "current"),
+    ({"round": 2}, "2-player"),
+    ({"bogus": 1}, "unknown scenario keys"),
+    ({"rest": "discard"}, "at least one card"),
+])
+def test_scenario_validation(setup: dict[str, object], message: str) -> None:
+    """Scenario: bad setups are refused with a clear message."""
+    with pytest.raises(InvalidOptionError, match=message):
+        game(3).scenario(**setup)
+
+
+def test_scenario_conserves_components_and_replays() -> None:
+    """Scenario: every card is somewhere; a game from a scenario records and replays exactly."""
+    s = scen(3, hands=[["Knight", "Monk"], ["Merchant"], []], guilds=[{"owner": 2, "cards": ["Star"] * 3}],
+             discard=["Wizard"], draw=["Priest"], seed=9)
+    assert sum(s.components().values()) == 105
+    rng = random.Random(1)
+    for _ in range(30):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    rec = json.loads(json.dumps(s.record()))
+    assert medieval.replay(rec).to_json() == s.to_json()
+    assert s.game.from_json(json.loads(json.dumps(s.to_json()))).to_json() == s.to_json()
+
+
+def test_views_never_show_another_hand() -> None:
+    """Hidden information: a seat's view and log hold its own hand and only counts of the others
+    (all eight Wizards are in seat 1's hand: nobody else's view or log mentions a Wizard)."""
+    s = scen(3, hands=[["Monk"], ["Wizard"] * 8, ["Star"]], draw=["Knight", "Noble"])
+    act(s, 0, "play Monk")
+    for seat in (0, 2, None):
+        assert "Wizard" not in json.dumps(s.view(seat))
+        assert "Wizard" not in json.dumps(s.events(seat))
+    assert s.view(1)["hand"] == ["Wizard"] * 8
+    assert s.view(2)["hand_counts"] == [3, 8, 1]
+
+
+def test_determinize_keeps_the_view_and_redeals() -> None:
+    """determinize(seat): same view, events and legal actions; other hands re-dealt."""
+    s = game(4).new_game(3)
+    assert isinstance(s, MedievallonsState)
+    changed = False
+    for i in range(20):
+        d = s.determinize(s.to_move[0], random.Random(i))
+        seat = s.to_move[0]
+        assert d.view(seat) == s.view(seat) and d.events(seat) == s.events(seat)
+        assert d.legal_actions(seat) == s.legal_actions(seat)
+        assert d.components() == s.components()
+        changed |= d.hands != s.hands
+    assert changed
+
+
+def test_determinize_keeps_a_knight_demand_answerable() -> None:
+    """determinize: a seat that owes a Knight keeps one card of the demanded kind (that much is public)."""
+    s = scen(3, hands=[["Knight"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
+    act(s, 0, "play Knight")
+    act(s, 0, "ask 1 for Monk")
+    for i in range(30):
+        d = s.determinize(0, random.Random(i))
+        assert d.hands[1][MONK] >= 1
+        assert d.legal_actions(1) == [A.GIVE[MONK]]
+
+
+def test_determinize_keeps_the_hand_a_priest_looks_at() -> None:
+    """determinize: the hand a Priest is looking at is known to the Priest's player."""
+    s = scen(3, hands=[["Priest"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
+    act(s, 0, "play Priest")
+    act(s, 0, "look at 1")
+    for i in range(10):
+        d = s.determinize(0, random.Random(i))
+        assert d.hands[1] == s.hands[1]
+        assert d.legal_actions(0) == s.legal_actions(0)
+
+
+def test_clone_is_independent() -> None:
+    """clone: applying to the copy leaves the original untouched."""
+    s = game(3).new_game(4)
+    before = s.to_json()
+    c = s.clone()
+    rng = random.Random(2)
+    for _ in range(40):
+        if c.is_over:
+            break
+        seat = c.to_move[0]
+        c.apply(seat, rng.choice(c.legal_actions(seat)))
+    assert s.to_json() == before
+
+
+def test_heuristic_beats_random() -> None:
+    """The heuristic wins far more than its fair share against random players (4 players)."""
+    g = game(4)
+    wins = 0.0
+    games = 120
+    for i in range(games):
+        s = g.new_game(i)
+        rng = random.Random(i)
+        h = i % 4
+        while not s.is_over:
+            seat = s.to_move[0]
+            a = g.heuristic_action(s, seat, rng) if seat == h else rng.choice(s.legal_actions(seat))
+            s.apply(seat, a)
+        assert s.outcome is not None
+        wins += s.outcome.reward(h)
+    assert wins / games > 0.6
+
+
+def test_heuristic_decides_from_the_view_only() -> None:
+    """The heuristic's choice is the same on any determinization of the seat's knowledge."""
+    g = game(4)
+    s = g.new_game(8)
+    rng = random.Random(0)
+    for step in range(120):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        a = g.heuristic_action(s, seat, random.Random(step))
+        d = s.determinize(seat, random.Random(step + 1000))
+        assert g.heuristic_action(d, seat, random.Random(step)) == a
+        s.apply(seat, a if rng.random() < 0.7 else rng.choice(s.legal_actions(seat)))
+
+
+def _text(view: dict[str, object]) -> str:
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(view))
+    return console.export_text()
+
+
+def test_render_shows_the_table() -> None:
+    """Terminal rendering: hand, every seat's guilds, discard top, draw pile count, End card side."""
+    s = scen(3, hands=[["Monk", "Monk", "Knight"], ["Star"], []], guilds=[{"owner": 1, "cards": ["Wizard"] * 3}],
+             discard=["Noble"], draw=["Priest"], rest="draw")
+    out = _text(s.view(0))
+    assert "Monk" in out and "x2" in out and "Knight" in out
+    assert "Wizard#1" in out and "Noble" in out
+    assert f"Draw pile: {s.view(0)['draw_count']}" in out and "RED" in out
+    assert "(you)" in out
+    spectator = _text(s.view(None))
+    assert "Your hand" not in spectator
+
+
+def test_render_every_phase() -> None:
+    """Terminal rendering works in every phase of random games, for players and spectators."""
+    for n in (2, 4):
+        g = game(n)
+        s = g.new_game(5)
+        rng = random.Random(5)
+        while not s.is_over:
+            seat = s.to_move[0]
+            assert _text(s.view(seat))
+            s.apply(seat, g.heuristic_action(s, seat, rng))
+        assert "Game over" in _text(s.view(None))
+        if n == 2:
+            assert "round" in _text(s.view(0))
+
+
+def test_pending_decisions_belong_to_their_seats() -> None:
+    """Decisions handed to other seats are theirs: to_move names them and nobody else may act."""
+    s = scen(3, hands=[["Noble"], ["Knight"], ["Star"]], draw=["Monk"])
+    act(s, 0, "play Noble")
+    assert s.to_move == (1,) and legal(s, 0) == [] and legal(s, 2) == []
+    with pytest.raises(IllegalActionError):
+        act(s, 0, "give Knight")
+
+
+def test_describe_every_event() -> None:
+    """Terminal log: every event kind, public or redacted, has its own readable line."""
+    seen: set[str] = set()
+    for n, seed in ((2, 1), (3, 2), (4, 3), (6, 4)):
+        g = game(n)
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            s.apply(seat, g.heuristic_action(s, seat, rng) if rng.random() < 0.5 else rng.choice(s.legal_actions(seat)))
+        for viewer in [None, *range(n)]:
+            for e in s.events(viewer):
+                line = describe_event(e)
+                assert line and not line.startswith(f"{e['kind']}:"), line
+                seen.add(e["kind"])
+    assert {"play", "lay", "draw", "round_over"} <= seen
