@@ -67,6 +67,7 @@ class State(ABC):
     _faithful: bool
     _legal_seat: int
     _legal: list[Action] | None
+    _notation_index: tuple[list[Action], dict[str, Action]] | None
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -78,6 +79,7 @@ class State(ABC):
         self._faithful = True
         self._legal_seat = -1
         self._legal = None
+        self._notation_index = None
 
     # ----------------------------------------------------------------- the rules (per game)
     @property
@@ -163,9 +165,13 @@ class State(ABC):
                                      self.legal_actions(seat))
         norm = " ".join(text.split())
         legal = self.legal_actions(seat)
-        for a in legal:
-            if str(a) == norm:
-                return a
+        index = self._notation_index
+        if index is None or index[0] is not legal:
+            index = (legal, {str(a): a for a in legal})
+            self._notation_index = index
+        found = index[1].get(norm)
+        if found is not None:
+            return found
         try:
             action = self.game.parse_notation(norm)
         except InvalidActionError as e:
@@ -283,6 +289,7 @@ class State(ABC):
         new._faithful = self._faithful
         new._legal_seat = -1
         new._legal = None
+        new._notation_index = None
         return new
 
     def __eq__(self, other: object) -> bool:

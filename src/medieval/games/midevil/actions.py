@@ -1,0 +1,273 @@
+"""MidEvil's actions and their notation. Squares are written ``X,Y`` in map coordinates (x to the
+east, y to the south; the Altar's north-west square is 0,0); tiles are placed at tile coordinates
+(the Altar tile is 0,0).
+
+====================  =================================================================
+notation              action
+====================  =================================================================
+``place 1,-2 r90``    place the drawn tile at tile position (1, -2), turned 90 degrees clockwise
+``seed BRW``          choose the colours of the skeletons put on a new tile (B blue, R red, W white)
+``spend RW``          spend killed skeletons to raise a missed combat roll
+``reroll``            spend a Human to re-roll a combat roll (or, in player combat, re-roll your die)
+``armour``            re-roll a missed combat roll with your Chain Mail
+``move N``            step one square north (E, S, W)
+``stop``              end your movement
+``challenge``         fight the holder of the Necronomicon on your square
+``play Horse``        play an event card (``play Longbow 4,-2`` at a square, ``play Curse 2`` on a seat)
+``shoot 4,-2``        shoot your Crossbow at the skeleton on square 4,-2
+``skeleton 4,-2 N``   move the skeleton on square 4,-2 one square north
+``hide red``          player combat: secretly commit a red skeleton (white, red, blue, human)
+``ready``             player combat: your commitment is complete
+``stand``             player combat: stop re-rolling
+``discard Sword``     discard an event card at the end of your turn
+``end``               end your turn without discarding
+====================  =================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from medieval.core.errors import InvalidActionError
+from medieval.core.state import Action
+from medieval.games.midevil.components import CARD_BY_NAME, CARDS, DIRS, LETTERS
+
+TOKENS = ("white", "red", "blue", "human")
+
+
+def _sq(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    x: int
+    y: int
+    rot: int  # quarter turns clockwise, 0-3
+
+    def __str__(self) -> str:
+        return f"place {self.x},{self.y} r{self.rot * 90}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seed(Action):
+    colours: str  # letters B, R, W in that order, e.g. "BRW"
+
+    def __str__(self) -> str:
+        return f"seed {self.colours}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spend(Action):
+    colours: str
+
+    def __str__(self) -> str:
+        return f"spend {self.colours}"
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """The one-word actions: reroll, armour, stop, challenge, ready, stand, end."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    d: int
+
+    def __str__(self) -> str:
+        return f"move {DIRS[self.d]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {CARDS[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAt(Action):
+    card: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"play {CARDS[self.card].name} {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn(Action):
+    card: int
+    seat: int
+
+    def __str__(self) -> str:
+        return f"play {CARDS[self.card].name} {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"shoot {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class SkeletonMove(Action):
+    x: int
+    y: int
+    d: int
+
+    def __str__(self) -> str:
+        return f"skeleton {self.x},{self.y} {DIRS[self.d]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hide(Action):
+    token: int  # 0 white, 1 red, 2 blue, 3 human
+
+    def __str__(self) -> str:
+        return f"hide {TOKENS[self.token]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {CARDS[self.card].name}"
+
+
+REROLL = Word("reroll")
+ARMOUR = Word("armour")
+STOP = Word("stop")
+CHALLENGE = Word("challenge")
+READY = Word("ready")
+STAND = Word("stand")
+END = Word("end")
+WORDS = {w.word: w for w in (REROLL, ARMOUR, STOP, CHALLENGE, READY, STAND, END)}
+MOVES = tuple(Move(d) for d in range(4))
+HIDES = tuple(Hide(t) for t in range(4))
+PLAYS = tuple(Play(c.index) for c in CARDS)
+DISCARDS = tuple(Discard(c.index) for c in CARDS)
+
+_skeleton_moves: dict[tuple[int, int, int], SkeletonMove] = {}
+
+
+def skeleton_move(x: int, y: int, d: int) -> SkeletonMove:
+    """Interned SkeletonMove (legal-action lists hand out the same objects)."""
+    key = (x, y, d)
+    a = _skeleton_moves.get(key)
+    if a is None:
+        if len(_skeleton_moves) > 100_000:
+            _skeleton_moves.clear()
+        a = _skeleton_moves[key] = SkeletonMove(x, y, d)
+    return a
+
+
+def colour_letters(counts: tuple[int, int, int] | list[int]) -> str:
+    """(white, red, blue) counts -> letters, strongest first: (2, 1, 0) -> 'RWW'."""
+    return "B" * counts[2] + "R" * counts[1] + "W" * counts[0]
+
+
+def _colours(text: str, word: str) -> str:
+    up = text.upper()
+    if not up or any(ch not in LETTERS for ch in up):
+        raise InvalidActionError(f"'{word}' takes skeleton colours as letters B, R, W, e.g. '{word} RWW'")
+    counts = (up.count("W"), up.count("R"), up.count("B"))
+    return colour_letters(counts)
+
+
+def _square(text: str) -> tuple[int, int]:
+    xs, sep, ys = text.partition(",")
+    try:
+        if not sep:
+            raise ValueError
+        return int(xs), int(ys)
+    except ValueError:
+        raise InvalidActionError(f"a square is written X,Y (e.g. 3,-2), got {text!r}") from None
+
+
+def _direction(text: str) -> int:
+    d = DIRS.find(text.upper())
+    if len(text) != 1 or d < 0:
+        raise InvalidActionError(f"a direction is one of N, E, S, W, got {text!r}")
+    return d
+
+
+def _card(words: list[str], verb: str) -> tuple[int, list[str]]:
+    """The longest card name at the start of ``words``, and the words left after it."""
+    for k in range(len(words), 0, -1):
+        c = CARD_BY_NAME.get(" ".join(words[:k]).lower())
+        if c is not None:
+            return c.index, words[k:]
+    raise InvalidActionError(f"'{verb}' takes an event card name ({', '.join(c.name for c in CARDS)})")
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def parse(text: str) -> Action:
+    """Read MidEvil notation (syntax only). Results are remembered (notation is read back often)."""
+    a = _PARSED.get(text)
+    if a is None:
+        a = _parse(text)
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        _PARSED[text] = a
+    return a
+
+
+def _parse(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise InvalidActionError("empty notation")
+    verb = words[0].lower()
+    rest = words[1:]
+    if len(words) == 1 and verb in WORDS:
+        return WORDS[verb]
+    if verb == "place" and len(rest) == 2:
+        x, y = _square(rest[0])
+        r = rest[1].lower()
+        if r not in ("r0", "r90", "r180", "r270"):
+            raise InvalidActionError(f"a rotation is r0, r90, r180 or r270, got {rest[1]!r}")
+        return Place(x, y, int(r[1:]) // 90)
+    if verb == "seed" and len(rest) == 1:
+        return Seed(_colours(rest[0], "seed"))
+    if verb == "spend" and len(rest) == 1:
+        return Spend(_colours(rest[0], "spend"))
+    if verb == "move" and len(rest) == 1:
+        return MOVES[_direction(rest[0])]
+    if verb == "shoot" and len(rest) == 1:
+        return Shoot(*_square(rest[0]))
+    if verb == "skeleton" and len(rest) == 2:
+        x, y = _square(rest[0])
+        return skeleton_move(x, y, _direction(rest[1]))
+    if verb == "hide" and len(rest) == 1 and rest[0].lower() in TOKENS:
+        return HIDES[TOKENS.index(rest[0].lower())]
+    if verb == "discard" and rest:
+        card, left = _card(rest, verb)
+        if left:
+            raise InvalidActionError(f"'discard' takes only a card name, got extra {' '.join(left)!r}")
+        return DISCARDS[card]
+    if verb == "play" and rest:
+        card, left = _card(rest, verb)
+        if not left:
+            return PLAYS[card]
+        if len(left) == 1 and "," in left[0]:
+            x, y = _square(left[0])
+            return PlayAt(card, x, y)
+        if len(left) == 1 and left[0].isdigit():
+            return PlayOn(card, int(left[0]))
+        raise InvalidActionError(f"'play {CARDS[card].name}' takes a square X,Y or a seat number")
+    raise InvalidActionError(
+        f"{text!r} is not MidEvil notation (place X,Y rR | seed BRW | spend RW | reroll | armour | move D | "
+        "stop | challenge | play CARD [X,Y|SEAT] | shoot X,Y | skeleton X,Y D | hide TOKEN | ready | stand | "
+        "discard CARD | end)")

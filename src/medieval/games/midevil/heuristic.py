@@ -1,0 +1,288 @@
+"""MidEvil's heuristic policy. It reads only ``state.view(seat)`` and ``state.legal_actions(seat)``
+(the map is rebuilt from the public tile list).
+
+Plan: go for the Necronomicon (Graveyard centre, then the Altar centre), chase and challenge a holder,
+collect skeletons and Humans met on the way; play items at once and weapons where they count; send
+skeletons towards the leader and away from itself; lay tiles (the Graveyard above all) close to itself."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from medieval.core.state import Action, State
+from medieval.games.midevil import actions as A
+from medieval.games.midevil.components import CARDS, COLOURS, Geometry, geometry, tile_by_name
+
+VALUE = {"white": 1, "red": 2, "blue": 3}
+#: Cards worth keeping, most useful first (the least useful is discarded first).
+KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain Mail", "Sword", "Longbow",
+        "Flail", "Crossbow", "Grave Robber", "Treasure Chest", "Sling", "Curse", "Raise Dead", "Fresh Legs",
+        "Restless Dead")
+
+
+class _Ctx:
+    """What the policy derives from a view."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.g: Geometry = geometry([[tile_by_name(t["tile"]).index, t["x"], t["y"], t["rotation"] // 90]
+                                     for t in view["tiles"]])
+        self.me = view["pawns"][seat]
+        self.pos = self.g.at[(self.me["x"], self.me["y"])]
+        self.skel = {self.g.at[(x, y)]: VALUE[c] for x, y, c in view["skeletons"]}
+        self.humans_on_map = {self.g.at[(x, y)] for x, y in view["humans_on_map"]}
+        self.opponents = [p for p in view["pawns"] if p["seat"] != seat]
+
+    def square(self, p: dict[str, Any]) -> int:
+        return self.g.at[(int(p["x"]), int(p["y"]))]
+
+    def leader(self) -> dict[str, Any]:
+        holder: list[dict[str, Any]] = [p for p in self.opponents if p["has_book"]]
+        if holder:
+            return holder[0]
+        best: dict[str, Any] = max(self.opponents, key=lambda p: (p["points"], -p["seat"]))
+        return best
+
+    def target(self) -> int:
+        """The square this player is heading for (-1: none)."""
+        book = self.view["book"]
+        if book["status"] == "held" and book["holder"] == self.seat:
+            return self.g.altar
+        if book["status"] == "graveyard":
+            return self.g.graveyard
+        if book["status"] == "held":
+            return self.g.at[(int(book["square"][0]), int(book["square"][1]))]
+        return -1
+
+
+def choose(state: State, seat: int, rng: random.Random) -> Action:
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(seat)
+    ctx = _Ctx(view, seat)
+    phase = view["phase"]
+    if phase == "place":
+        return _place(ctx, legal, rng)
+    if phase == "seed":
+        return _seed(ctx, legal)
+    if phase == "combat":
+        return _combat(ctx, legal)
+    if phase == "move":
+        return _move(ctx, legal, rng)
+    if phase == "skeletons":
+        return _skeletons(ctx, legal, rng)
+    if phase == "commit":
+        return _commit(ctx, legal)
+    if phase == "pvp":
+        return _pvp(ctx, legal)
+    if phase == "discard":
+        return _discard(ctx, legal)
+    return rng.choice(legal)
+
+
+def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
+    """Lay tiles close to our pawn: the Graveyard most of all (the book is the fastest win)."""
+    best: list[Action] = []
+    best_d = 1 << 30
+    px, py = ctx.me["x"], ctx.me["y"]
+    for a in legal:
+        assert isinstance(a, A.Place)
+        d = abs(3 * a.x + 1 - px) + abs(3 * a.y + 1 - py)
+        if d < best_d:
+            best, best_d = [a], d
+        elif d == best_d:
+            best.append(a)
+    return rng.choice(best)
+
+
+def _seed(ctx: _Ctx, legal: list[Action]) -> Action:
+    """Strong skeletons near us (points to collect), weak ones near the others."""
+    k = len(ctx.view["tiles"]) - 1
+    centre = 9 * k + 4
+    mine = ctx.g.distances(ctx.pos)[centre]
+    theirs = min((ctx.g.distances(ctx.square(p))[centre] for p in ctx.opponents), default=-1)
+    near_me = mine >= 0 and (theirs < 0 or mine <= theirs)
+
+    def worth(a: Action) -> int:
+        assert isinstance(a, A.Seed)
+        return sum(" WRB".index(ch) for ch in a.colours)
+
+    return max(legal, key=worth) if near_me else min(legal, key=worth)
+
+
+def _combat(ctx: _Ctx, legal: list[Action]) -> Action:
+    words = {str(a): a for a in legal}
+    if "armour" in words:
+        return words["armour"]
+    spends = [a for a in legal if isinstance(a, A.Spend)]
+    cheapest = min(spends, key=lambda a: (sum(" WRB".index(ch) for ch in a.colours), len(a.colours)),
+                   default=None)
+    humans = ctx.me["humans"]
+    if cheapest is not None and (len(cheapest.colours) == 1 and cheapest.colours == "W"):
+        return cheapest
+    if humans >= 2 and "reroll" in words:
+        return words["reroll"]
+    for name in ("play War Hammer", "play Flail"):
+        if name in words:
+            return words[name]
+    if cheapest is not None:
+        return cheapest
+    if "reroll" in words:
+        return words["reroll"]
+    return legal[0]
+
+
+def _card_score(ctx: _Ctx, a: Action) -> float:
+    """How good playing this card is now (<= 0: keep it)."""
+    assert isinstance(a, A.Play | A.PlayAt | A.PlayOn)
+    card = CARDS[a.card]
+    e = card.effect
+    me = ctx.me
+    if card.kind == "item":
+        return {"horse": 9.0, "melee_item": 7.0 + card.bonus, "armour": 6.0, "crossbow": 5.0}.get(e, 0.0)
+    if isinstance(a, A.PlayAt):
+        value = ctx.skel.get(ctx.g.at[(a.x, a.y)], 0)
+        return 4.0 + value if e != "catapult" else 2.0 + 2 * value
+    if e == "heal":
+        return 8.0 if me["humans"] <= 2 else 0.0
+    if e == "grave_robber":
+        return 3.0
+    if e == "draw":
+        return 2.5
+    if isinstance(a, A.PlayOn):
+        target = ctx.view["pawns"][a.seat]
+        if target["has_book"]:
+            return 6.0
+        return 1.0 if target is ctx.leader() else 0.0
+    return 0.0
+
+
+def _best_play(ctx: _Ctx, legal: list[Action]) -> Action | None:
+    plays = [a for a in legal if isinstance(a, A.Play | A.PlayAt | A.PlayOn)]
+    if not plays:
+        return None
+    best = max(plays, key=lambda a: _card_score(ctx, a))
+    return best if _card_score(ctx, best) > 0 else None
+
+
+def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
+    words = {str(a): a for a in legal}
+    if "challenge" in words:
+        return words["challenge"]
+    shots = [a for a in legal if isinstance(a, A.Shoot)]
+    if shots:
+        return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))
+    play = _best_play(ctx, legal)
+    if play is not None:
+        return play
+    moves = [a for a in legal if isinstance(a, A.Move)]
+    if not moves:
+        return words.get("stop", legal[0])
+    g = ctx.g
+    step = g.step[ctx.pos]
+    target = ctx.target()
+    if target >= 0:
+        dist = g.distances(target)
+        here = dist[ctx.pos]
+        if here > 0:
+            good = [a for a in moves if 0 <= dist[step[a.d]] < here]
+            if good:
+                # prefer a square with a Human when low on them, else avoid skeletons when weak
+                def risk(a: A.Move) -> float:
+                    t = step[a.d]
+                    r = 0.0
+                    if t in ctx.skel:
+                        r += 1.0 if ctx.me["humans"] <= 1 else -0.2
+                    if t in ctx.humans_on_map and ctx.me["humans"] < 5:
+                        r -= 0.5
+                    return r + rng.random() * 0.01
+                return min(good, key=risk)
+        if here == 0:
+            return words["stop"]
+    # no target: collect nearby skeletons and Humans while strong enough
+    if ctx.me["humans"] >= 2:
+        for a in moves:
+            t = step[a.d]
+            if t in ctx.skel or t in ctx.humans_on_map:
+                return a
+    return words["stop"]
+
+
+def _skeletons(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
+    """Move skeletons towards the leader (the book holder first) and away from ourselves."""
+    g = ctx.g
+    mine = g.distances(ctx.pos)
+    lead = g.distances(ctx.square(ctx.leader()))
+
+    def score(a: Action) -> float:
+        assert isinstance(a, A.SkeletonMove)
+        s = g.at[(a.x, a.y)]
+        t = g.step[s][a.d]
+        gain = 0.0
+        if lead[s] >= 0 and lead[t] >= 0:
+            gain += (lead[s] - lead[t]) * (2.0 if lead[t] <= 6 else 1.0)
+        if mine[s] >= 0 and mine[t] >= 0 and mine[t] <= 3:
+            gain += (mine[t] - mine[s]) * 1.5
+        return gain + rng.random() * 0.01
+
+    return max(legal, key=score)
+
+
+def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
+    """Commit skeletons worth up to 6 points (strongest first) and all Humans but one."""
+    pc = ctx.view["player_combat"]
+    side = pc["challenger"] if pc["challenger"]["seat"] == ctx.seat else pc["holder"]
+    committed = side.get("committed", {"white": 0, "red": 0, "blue": 0, "humans": 0})
+    pts = sum(committed[c] * VALUE[c] for c in COLOURS)
+    words = {str(a): a for a in legal}
+    if pts < 6:
+        for c in ("blue", "red", "white"):
+            if f"hide {c}" in words:
+                return words[f"hide {c}"]
+    if committed["humans"] < ctx.me["humans"] - 1 and "hide human" in words:
+        return words["hide human"]
+    return words["ready"]
+
+
+def _pvp(ctx: _Ctx, legal: list[Action]) -> Action:
+    pc = ctx.view["player_combat"]
+    me, other = ((pc["challenger"], pc["holder"]) if pc["challenger"]["seat"] == ctx.seat
+                 else (pc["holder"], pc["challenger"]))
+
+    def total(side: dict[str, Any]) -> int:
+        c = side["committed"]
+        return int(side["die"]) + sum(int(c[k]) * VALUE[k] for k in COLOURS)
+
+    words = {str(a): a for a in legal}
+    if "reroll" in words and (me["die"] <= 3 or total(me) <= total(other)):
+        return words["reroll"]
+    return words["stand"]
+
+
+def _discard(ctx: _Ctx, legal: list[Action]) -> Action:
+    words = {str(a): a for a in legal}
+    shots = [a for a in legal if isinstance(a, A.Shoot)]
+    if shots:
+        return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))
+    play = _best_play(ctx, legal)
+    if play is not None:
+        return play
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    in_play = set(ctx.me["in_play"])
+
+    def keep(a: A.Discard) -> int:
+        name = CARDS[a.card].name
+        if name in in_play:
+            return -1  # a second copy cannot be played
+        return len(KEEP) - KEEP.index(name) if name in KEEP else 0
+
+    worst = min(discards, key=keep, default=None)
+    if "end" not in words:
+        assert worst is not None
+        return worst
+    if worst is not None and keep(worst) <= 1:
+        return worst
+    return words["end"]
