@@ -26,7 +26,7 @@ def test_list_games_has_specs_with_players_and_options() -> None:
 
 
 def test_unknown_game_is_a_clear_error() -> None:
-    with pytest.raises(UnknownGameError, match="unknown game 'chess'.*paladin"):
+    with pytest.raises(UnknownGameError, match=r"unknown game 'chess'.*paladin"):
         medieval.make("chess")
     assert issubclass(UnknownGameError, ValueError)
 
