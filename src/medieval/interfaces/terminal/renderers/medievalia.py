@@ -1,0 +1,125 @@
+"""Terminal rendering of a Medievalia view: the Tower (direction, Magic Field and Magic Instructor
+cards), the table and its total, the players' hands and creature stacks, the scores by round, and the
+viewer's hand in colour."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+_SPECIAL_STYLE = {"W": "bold magenta", "S": "bold cyan", "R": "bold cyan"}
+_EFFECTS = {"skip": "skip", "reverse": "skip + reverse", "choose": "skip, names the next"}
+
+
+def card_text(name: str) -> Text:
+    """One card as a coloured chip: numbers shade from green (low) to red (high)."""
+    if name in _SPECIAL_STYLE:
+        return Text(f"[{name}]", style=_SPECIAL_STYLE[name])
+    v = int(name)
+    style = "green" if v <= 4 else "yellow" if v <= 9 else "bold red"
+    return Text(f"[{v}]", style=style)
+
+
+def cards_text(names: list[str]) -> Text:
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(name))
+    return out
+
+
+def _play_text(cards: str) -> Text:
+    """A play's cards as written on the table (``5 5 W`` or ``W W as 7``)."""
+    names, _, value = cards.partition(" as ")
+    out = cards_text(names.split())
+    if value:
+        out.append(f" as {value}", style="magenta")
+    return out
+
+
+def _tower(view: dict[str, Any]) -> RenderableType:
+    tower = view["tower"]
+    arrow = "↻ clockwise" if view["direction"] == "clockwise" else "↺ counterclockwise"
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold")
+    grid.add_column()
+    grid.add_row("Direction", Text(arrow, style="bold"))
+    for label, card in (("Magic Field", tower["field"]), ("Magic Instructor", tower["instructor"])):
+        if card is None:
+            grid.add_row(label, Text("none (base rules)", style="dim"))
+            continue
+        head = Text(f"{card['code']} {card['name']}", style="bold yellow")
+        if card["source"] == "design":
+            head.append("  (our design)", style="dim italic")
+        grid.add_row(label, Group(head, Text(card["text"], style="italic")))
+    return Panel(grid, title=f"Tower — round {view['round']} of {view['rounds']}", border_style="blue")
+
+
+def _table(view: dict[str, Any]) -> RenderableType:
+    table = view["table"]
+    body = Table.grid(padding=(0, 1))
+    body.add_column(justify="right", style="dim")
+    body.add_column()
+    body.add_column(justify="right")
+    if not table["plays"] and not table["count"]:
+        body.add_row("", Text("empty — the player to move leads", style="dim"), "")
+    for p in table["plays"]:
+        if p["total"]:
+            note = Text(f"= {p['total']}", style="bold")
+        else:
+            note = Text(_EFFECTS.get(p["effect"] or "", ""), style="cyan")
+            if p["next"] is not None:
+                note.append(f" → seat {p['next']}")
+        body.add_row(f"seat {p['seat']}", _play_text(p["cards"]), note)
+    seat = view["seat"]
+    footer = Text(f"Total {table['total']}", style="bold")
+    if view["pending"] is not None and table["total"]:
+        who = view["pending"]["seat"]
+        footer.append(f"  ·  seat {who} must reach {table['need'][who]}")
+    footer.append(f"  ·  {table['count']} open card(s)  ·  deck {view['deck_size']}")
+    if seat is not None and view["pending"] is not None and view["pending"]["seat"] == seat:
+        footer.append("  ·  your move", style="bold green")
+    return Panel(Group(body, footer), title="Table", border_style="green")
+
+
+def _players(view: dict[str, Any]) -> RenderableType:
+    n = view["players"]
+    rounds = view["round_scores"]
+    t = Table(title="Players", expand=False)
+    t.add_column("")
+    t.add_column("seat")
+    t.add_column("hand", justify="right")
+    t.add_column("stack", justify="right")
+    for r in range(len(rounds)):
+        t.add_column(f"R{r + 1}", justify="right")
+    t.add_column("total", justify="right", style="bold")
+    winners = set(view["outcome"]["winners"]) if view["outcome"] else set()
+    for s in range(n):
+        mark = "▶" if s in view["to_move"] else ("★" if s in winners else "")
+        who = f"{s}" + (" (you)" if s == view["seat"] else "") + (" ◆" if s == view["first_player"] else "")
+        t.add_row(mark, who, str(view["hand_sizes"][s]), str(view["stack_sizes"][s]),
+                  *(f"{r[s]:+d}" for r in rounds), f"{view['scores'][s]:+d}")
+    return t
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [_tower(view), _table(view), _players(view)]
+    if view["hand"] is not None:
+        parts.append(Panel(cards_text(view["hand"]) if view["hand"] else Text("(empty)", style="dim"),
+                           title="Your hand", border_style="magenta"))
+    last = view["last_round"]
+    if last is not None:
+        notes = "; ".join(last["notes"])
+        parts.append(Text(f"Round {last['round']}: seat {last['hitter']} went out; scores "
+                          + ", ".join(f"{x:+d}" for x in last["scores"]) + (f" ({notes})" if notes else ""),
+                          style="dim"))
+    if view["outcome"] is not None:
+        out = view["outcome"]
+        parts.append(Text(f"Game over — winner(s): {', '.join(map(str, out['winners']))} "
+                          f"({out['termination'].replace('_', ' ')})", style="bold green"))
+    return Group(*parts)

@@ -1,0 +1,260 @@
+"""Medievalia on the engine contract: notation, options, scenarios, views and hidden information,
+determinize, records, the heuristic bot and the terminal rendering."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+import medieval
+from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from medieval.games.medievalia import actions as A
+from medieval.games.medievalia.heuristic import choose
+from medieval.interfaces.terminal.renderers.medievalia import render
+from tests.games.medievalia.util import game, play, scenario
+
+
+def random_state(players: int = 4, moves: int = 60, seed: int = 1, **options):
+    s = game(players, **options).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    return s
+
+
+# ------------------------------------------------------------------ notation
+@pytest.mark.parametrize(("text", "action"), [
+    ("take", A.TAKE),
+    ("play 3", A.Play(3, 1, 0, 3)),
+    ("play 4 4", A.Play(4, 2, 0, 4)),
+    ("play 5 5 W", A.Play(5, 2, 1, 5)),
+    ("play W W as 7", A.Play(14, 0, 2, 7)),
+    ("play S", A.Play(15, 1, 0, 15)),
+    ("play R", A.Play(16, 1, 0, 16)),
+    ("play W", A.Play(14, 1, 0, 14)),
+    ("play 5 5 give 2", A.Play(5, 2, 0, 5, give=2)),
+    ("play 12 12 next 3", A.Play(12, 2, 0, 12, next=3)),
+])
+def test_notation_round_trip(text, action):
+    """Notation: every action reads back from its text, and prints as it reads."""
+    g = game(4)
+    assert g.parse_notation(text) == action
+    assert str(action) == text
+
+
+def test_notation_accepts_any_card_order_and_case():
+    g = game(4)
+    assert g.parse_notation("play W 5 5") == g.parse_notation("play 5 5 W")
+    assert g.parse_notation("play w w as 7") == A.Play(14, 0, 2, 7)
+
+
+@pytest.mark.parametrize("bad", ["", "pass", "play", "play 14", "play 4 5", "play 5 as 5", "play W as 0",
+                                 "play W as 14", "play 5 give", "play 5 give 9", "play give 2 5", "take 2"])
+def test_notation_rejects_bad_text(bad):
+    with pytest.raises(InvalidActionError):
+        game(4).parse_notation(bad)
+
+
+def test_illegal_action_is_refused_and_state_unchanged():
+    s = scenario(4, hands=[["9"], ["8"], ["1"], ["1"]], table=[[3, "10"]])
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply(0, A.Play(9, 1, 0, 9))
+    with pytest.raises(IllegalActionError):
+        s.parse_action(0, "play 9")
+    with pytest.raises(IllegalActionError):
+        s.apply(1, A.TAKE)  # not seat 1's turn
+    assert s.to_json() == before
+
+
+# ------------------------------------------------------------------ options
+@pytest.mark.parametrize(("options", "message"), [
+    ({"tower": "some"}, "tower"),
+    ({"field": "CM11"}, "field"),
+    ({"instructor": "IM00"}, "instructor"),
+    ({"first_player": 4}, "first_player"),
+    ({"deck": "huge"}, "deck"),
+    ({"deck": "1:6,2:x"}, "deck"),
+    ({"deck": "1:6,1:5"}, "twice"),
+    ({"deck": "1:10,2:10"}, "at least"),
+    ({"deck": "Q:3"}, "not a Medievalia card"),
+    ({"rounds": -1}, "rounds"),
+])
+def test_options_are_validated(options, message):
+    with pytest.raises(InvalidOptionError, match=message):
+        medieval.make("medievalia", players=4, **options)
+
+
+def test_option_custom_deck_counts():
+    """The deck is data: a custom composition replaces ours (here 2 Wildcards, no Skip)."""
+    counts = ",".join(f"{v}:4" for v in range(1, 14)) + ",W:2,S:0,R:0"
+    s = game(4, deck=counts, tower="none").new_game(seed=3)
+    cards = {k[1]: v for k, v in s.components().items() if k[0] == "card"}
+    assert cards["W"] == 2 and "S" not in cards and sum(cards.values()) == 54
+
+
+def test_option_rounds_override():
+    s = random_state(3, moves=10_000, rounds=2)
+    assert s.is_over and len(s.round_scores) == 2
+
+
+def test_spec_lists_options():
+    spec = next(sp for sp in medieval.list_games() if sp.name == "medievalia")
+    assert (spec.min_players, spec.max_players) == (2, 6)
+    names = {o.name for o in spec.options}
+    assert {"tower", "field", "instructor", "field_draw", "cm01", "skip_cards", "deck"} <= names
+
+
+# ------------------------------------------------------------------ scenarios
+@pytest.mark.parametrize(("setup", "message"), [
+    ({"hands": [["1"]] * 3}, "4 hands"),
+    ({"hands": [["1"], [], ["1"], ["1"]]}, "empty"),
+    ({"hands": [["13"], ["13"], ["13"], ["1"]]}, "no 13 left"),
+    ({"hands": [["1"]] * 4, "turn": 4}, "turn"),
+    ({"hands": [["1"]] * 4, "bogus": 1}, "unknown"),
+    ({"hands": [["1"]] * 4, "table": [[0, "4 5"]]}, "table play"),
+    ({"hands": [["1"]] * 4, "field": "CM99"}, "field"),
+    ({"hands": [["1"]] * 4, "direction": "up"}, "direction"),
+    ({"hands": [["1"]] * 4, "round": 2, "round_scores": [[0, 0]]}, "round_scores"),
+    ({"hands": [[1]] * 4}, "as text"),
+])
+def test_scenario_input_is_validated(setup, message):
+    with pytest.raises(InvalidOptionError, match=message):
+        game(4, tower="none").scenario(**setup)
+
+
+def test_scenario_records_replay():
+    s = scenario(4, hands=[["3", "5"], ["4", "4"], ["11"], ["12"]], deck=["6", "..."])
+    play(s, "play 3", "play 4 4", "take")
+    rec = json.loads(json.dumps(s.record()))
+    assert medieval.replay(rec).to_json() == s.to_json()
+
+
+# ------------------------------------------------------------------ views, hidden information
+def test_view_keys_and_json_safe():
+    s = random_state(4, moves=30)
+    for seat in (None, 0, 1, 2, 3):
+        v = s.view(seat)
+        json.dumps(v)
+        assert {"round", "rounds", "phase", "to_move", "pending", "direction", "hand", "hand_sizes",
+                "deck_size", "table", "stacks", "stack_sizes", "tower", "scores", "round_scores",
+                "outcome"} <= set(v)
+    assert s.view(None)["hand"] is None
+
+
+def test_view_last_round_is_a_copy():
+    """The view's last-round summary is the log's round_end entry, copied: changing it changes
+    nothing in the game."""
+    s = scenario(2, hands=[["8"], ["1", "2"]], deck=[])
+    play(s, "play 8")
+    v = s.view(0)
+    assert v["last_round"]["scores"] == [0, -2] and v["last_round"]["hands"] == [[], ["1", "2"]]
+    v["last_round"]["hands"][1].append("X")
+    v["last_round"]["scores"][0] = 99
+    assert s.view(0)["last_round"]["hands"] == [[], ["1", "2"]]
+    assert s.view(0)["last_round"]["scores"] == [0, -2]
+
+
+def test_view_never_shows_other_hands():
+    s = random_state(4, moves=45, seed=9)
+    for viewer in range(4):
+        text = json.dumps(s.view(viewer))
+        assert json.loads(text)["hand"] == s.view(viewer)["hand"]
+        for e in s.events(viewer):
+            if e["kind"] == "deal" and e["seat"] != viewer:
+                assert "cards" not in e
+            if e["kind"] == "play" and e["seat"] != viewer:
+                assert not isinstance(e.get("drew"), list)
+
+
+def test_determinize_keeps_the_view_and_redeals_the_rest():
+    s = random_state(4, moves=25, seed=4)
+    seat = s.to_move[0]
+    changed = False
+    for i in range(10):
+        d = s.determinize(seat, random.Random(i))
+        assert d.view(seat) == s.view(seat)
+        assert d.events(seat) == s.events(seat)
+        assert d.components() == s.components()
+        changed |= d.hands != s.hands or d.deck != s.deck
+    assert changed
+
+
+def test_clone_is_independent():
+    s = random_state(4, moves=20)
+    c = s.clone()
+    seat = c.to_move[0]
+    c.apply(seat, c.legal_actions(seat)[0])
+    assert c.to_json() != s.to_json()
+    assert s.clone().to_json() == s.to_json()
+
+
+def test_json_round_trip_continues_identically():
+    s = random_state(5, moves=80, seed=2)
+    r = game(5).from_json(json.loads(json.dumps(s.to_json())))
+    rng1, rng2 = random.Random(5), random.Random(5)
+    for _ in range(200):
+        if s.is_over:
+            break
+        seat = s.to_move[0]
+        a = rng1.choice(s.legal_actions(seat))
+        b = rng2.choice(r.legal_actions(seat))
+        assert str(a) == str(b)
+        s.apply(seat, a)
+        r.apply(seat, b)
+    assert r.to_json() == s.to_json()
+
+
+# ------------------------------------------------------------------ heuristic
+def test_heuristic_plays_legal_moves_from_the_view_only():
+    """The heuristic decides from view(seat) and legal actions only: re-dealing the hidden cards
+    never changes its choice."""
+    for seed in range(5):
+        s = random_state(4, moves=35 + seed, seed=seed)
+        seat = s.to_move[0]
+        a = choose(s, seat, random.Random(0))
+        assert a in s.legal_actions(seat)
+        for i in range(3):
+            d = s.determinize(seat, random.Random(i))
+            assert choose(d, seat, random.Random(0)) == a
+
+
+def test_heuristic_beats_random():
+    """In 40 seeded 4-player games, one heuristic seat against three random seats wins far more than
+    its 25% share."""
+    from medieval.agents import make_agent, play_match
+
+    g = game(4)
+    wins = 0.0
+    for i in range(40):
+        agents = [make_agent("heuristic" if s == i % 4 else "random", seed=i * 10 + s) for s in range(4)]
+        wins += play_match(g, agents, seed=i).outcome.reward(i % 4)
+    assert wins / 40 > 0.5
+
+
+def test_heuristic_hands_the_stack_to_the_leader_under_cm01():
+    s = scenario(4, options={"field": "CM01", "rounds": 2}, round=2, round_scores=[[-9, -5, 0, -7]],
+                 hands=[["5", "5"], ["1"], ["1"], ["1"]], stacks=[["9"], [], [], []])
+    assert str(choose(s, 0, random.Random(0))) == "play 5 5 give 2"
+
+
+# ------------------------------------------------------------------ rendering
+def test_terminal_rendering_shows_the_table():
+    s = scenario(4, options={"field": "CM04", "instructor": "IM02"},
+                 hands=[["3", "5", "W"], ["4", "4"], ["11"], ["12"]], table=[[3, "5 5"], [0, "W W as 6"]],
+                 stacks=[["2"], [], [], []], turn=1)
+    console = Console(width=110, record=True, color_system=None)
+    console.print(render(s.view(1)))
+    out = console.export_text()
+    for needle in ("CM04", "Echo", "IM02", "clockwise", "Total 12", "[4] [4]", "[W] [W]", "as 6", "stack"):
+        assert needle in out, needle
+    finished = random_state(2, moves=10_000, seed=3)
+    console.print(render(finished.view(None)))
+    assert "Game over" in console.export_text()
+    assert "Medievalia" in finished.render(0)
