@@ -1,0 +1,251 @@
+"""Medievalia (2007) in the terminal: every Fief with its City and territories, the buildings and
+troops on them (used cards dimmed with ↻), free troops, visitors from other Fiefs, resources and VP;
+then the decks, the building stacks, the seat's hand, the purchase or battle in progress and the
+pending decision. Drawn from ``state.view(seat)`` only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
+RES_SHORT = {"food": "F", "energy": "E", "gold": "G", "workforce": "W"}
+RES_STYLE = {"food": "green", "energy": "yellow", "gold": "bright_yellow", "workforce": "bright_blue"}
+PHASES = {"setup": "choosing starting cards", "draw": "drawing", "actions": "actions", "pay": "paying",
+          "supply": "ally producing", "move": "external movement", "war": "war", "battle": "battle",
+          "over": "game over"}
+
+
+def _seat(seat: Any) -> Text:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return Text(str(seat))
+    return Text(f"P{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+
+def _res(amounts: Mapping[str, Any]) -> Text:
+    out = Text()
+    for r, n in amounts.items():
+        if n:
+            if out:
+                out.append(" ")
+            out.append(f"{n}{RES_SHORT.get(r, r)}", style=RES_STYLE.get(r, ""))
+    return out if out else Text("-", style="dim")
+
+
+def card_text(card: Mapping[str, Any], show_owner: bool = False) -> Text:
+    """A card on the table: name, strength, damage; dimmed with ↻ when used."""
+    used = bool(card.get("rotated"))
+    style = "dim" if used else ""
+    if card.get("kind") in ("civilian building", "military building"):
+        style = (style + " italic").strip()
+    t = Text(str(card["name"]), style=style)
+    if show_owner:
+        t.append(" ")
+        t.append_text(_seat(card.get("owner")))
+    if "strength" in card:
+        a, d = card["strength"]
+        t.append(f" {a}/{d}", style="dim")
+    if card.get("damage"):
+        t.append(f" -{card['damage']}", style="bold red")
+    if card.get("artists"):
+        t.append(f" x{2 ** int(card['artists'])}", style="magenta")
+    if used:
+        t.append(" ↻", style="dim")
+    return t
+
+
+def _join(parts: list[Text]) -> Text:
+    out = Text()
+    for i, p in enumerate(parts):
+        if i:
+            out.append(", ")
+        out.append_text(p)
+    return out if parts else Text("-", style="dim")
+
+
+def _fief_panel(view: Mapping[str, Any], fief: Mapping[str, Any]) -> Panel:
+    table: Mapping[str, Mapping[str, Any]] = view["table"]
+    cards = [table[n] for n in fief["cards"] if n in table]
+    owner = fief.get("owner")
+    if owner is None:
+        title = Text.assemble((str(fief["name"]), "bold"), " intermediate Fief between ",
+                              *_pair(fief.get("between") or []))
+        body = Table.grid(padding=(0, 1))
+        body.add_column(style="bold")
+        body.add_column()
+        by_seat: dict[int, list[Text]] = {}
+        for c in cards:
+            by_seat.setdefault(int(c["owner"]), []).append(card_text(c))
+        if not by_seat:
+            body.add_row("", Text("empty", style="dim"))
+        for s, parts in sorted(by_seat.items()):
+            body.add_row(_seat(s), _join(parts))
+        return Panel(body, title=title, box=box.ROUNDED, border_style="dim")
+    info = view["players_info"][owner]
+    title = Text.assemble((str(fief["name"]), "bold"), " ", _seat(owner))
+    if not info["alive"]:
+        title.append(" defeated", style="red")
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    grid.add_column("card")
+    grid.add_column("makes", justify="right")
+    grid.add_column("buildings")
+    grid.add_column("troops")
+    hosts = [c for c in cards if c.get("kind") in ("city", "territory") and c["owner"] == owner]
+    for h in hosts:
+        on = [c for c in cards if c.get("on") == h["name"]]
+        buildings = [card_text(c) for c in on if "building" in str(c.get("kind"))]
+        troops = [card_text(c) for c in on if c.get("kind") == "troop"]
+        makes = Text(f"{h.get('production', 0)}{RES_SHORT.get(str(h.get('produces')), '')}",
+                     style=RES_STYLE.get(str(h.get("produces")), ""))
+        name = card_text(h)
+        if h.get("guarded"):
+            name.append(" ⛨", style="bold")
+        grid.add_row(name, makes, _join(buildings), _join(troops))
+    free = [card_text(c) for c in cards if c.get("kind") == "troop" and c.get("on") is None and c["owner"] == owner]
+    visitors = [card_text(c, show_owner=True) for c in cards if c["owner"] != owner]
+    lines: list[RenderableType] = [grid, Text.assemble(("free troops: ", "bold"), _join(free))]
+    if visitors:
+        lines.append(Text.assemble(("visitors: ", "bold red"), _join(visitors)))
+    stats = Text.assemble(
+        ("VP ", "bold"), str(info["vp"]), "  ", ("food ", "bold"), f"{info['food']} for {info['upkeep']} troops",
+        "  ", ("hand ", "bold"), str(info["hand_count"]))
+    if info.get("siege_turns"):
+        stats.append(f"  under siege {info['siege_turns']}", style="bold red")
+    if info.get("must_disband"):
+        stats.append(f"  must disband {info['must_disband']}", style="bold red")
+    lines.append(stats)
+    active = view.get("active") == owner
+    return Panel(Group(*lines), title=title, box=box.HEAVY if active else box.ROUNDED,
+                 border_style=SEAT_STYLES[owner % len(SEAT_STYLES)] if active else "white")
+
+
+def _pair(seats: list[Any]) -> list[Text]:
+    out: list[Text] = []
+    for i, s in enumerate(seats):
+        if i:
+            out.append(Text(" and "))
+        out.append(_seat(s))
+    return out
+
+
+def _supply_line(view: Mapping[str, Any]) -> Text:
+    t = Text("decks: ", style="bold")
+    for d in view["decks"]:
+        t.append(f"{d['name']} {d['count']}")
+        if d.get("bottom"):
+            t.append(f" (under: {d['bottom']})", style="dim")
+        t.append("  ")
+    t.append("buildings: ", style="bold")
+    for st in view["stacks"]:
+        t.append(f"{st['top'] or '-'} ({st['count']})  ")
+    return t
+
+
+def _purchase(view: Mapping[str, Any]) -> RenderableType | None:
+    p = view.get("purchase")
+    if not p:
+        return None
+    what = f"{p['kind']} {p['what']}" + (f" on {p['on']}" if p.get("on") else "")
+    t = Text.assemble(("paying for ", "bold"), what, "  cost ",
+                      _res(p["cost"]) if not p.get("any") else Text(f"any {p['any']}"),
+                      "  produced ", _res(p["pool"]), "  missing ", _res(p["shortfall"]))
+    if p.get("discount"):
+        t.append(f"  Bureaucrats -{p['discount']}", style="magenta")
+    return t
+
+
+def _battle(view: Mapping[str, Any]) -> RenderableType | None:
+    b = view.get("battle")
+    if not b:
+        return None
+    head = Text.assemble(("battle in ", "bold red"), str(b["fief"]), ": ", _seat(b["attacker"]), " attacks ",
+                         _seat(b["defender"]), f"  ({b['step']})")
+    rows: list[RenderableType] = [head]
+    for i, army in enumerate(b["armies"]):
+        band = b["bands"][i] if i < len(b["bands"]) else []
+        target = b["targets"][i] if i < len(b["targets"]) else None
+        line = Text(f"army {i + 1}: {', '.join(army) or '-'}")
+        if band:
+            line.append(f"  v band {', '.join(band)}", style="red")
+        elif target:
+            line.append(f"  → {target}", style="red")
+        rows.append(line)
+    for g in b["groups"]:
+        if g["incoming"]:
+            who = ", ".join(g["cards"]) + (f" + {g['territory']}" if g.get("territory") else "")
+            rows.append(Text.assemble("  ", _seat(g["owner"]), f" {who} takes {g['incoming']}"))
+    return Panel(Group(*rows), box=box.ROUNDED, border_style="red")
+
+
+def render(view: Mapping[str, Any]) -> RenderableType:
+    """The whole table as the seat sees it."""
+    seat = view.get("seat")
+    header = Text.assemble(("Medievalia (2007)", "bold"), f"  turn {view['turn']}  ",
+                           _seat(view["active"]), f" {PHASES.get(str(view['phase']), view['phase'])}")
+    if view.get("allied"):
+        header.append("  allied: P0+P2 v P1+P3", style="dim")
+    vp = Text("  VP ")
+    for info in view["players_info"]:
+        vp.append_text(_seat(info["seat"]))
+        vp.append(f" {info['vp']}  ")
+    vp.append(f"(target {view.get('prestige_target', 7)})", style="dim")
+    header.append_text(vp)
+    parts: list[RenderableType] = [header]
+    fiefs = view["fiefs"]
+    players = [f for f in fiefs if f.get("owner") is not None]
+    middles = [f for f in fiefs if f.get("owner") is None]
+    parts.append(Columns([_fief_panel(view, f) for f in players], equal=False, expand=False))
+    parts.append(Columns([_fief_panel(view, f) for f in middles], equal=False, expand=False))
+    parts.append(_supply_line(view))
+    if seat is not None:
+        hand = view.get("hand") or []
+        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(hand) or "-"))
+    for extra in (_purchase(view), _battle(view)):
+        if extra is not None:
+            parts.append(extra)
+    outcome = view.get("outcome")
+    pending = view.get("pending")
+    if outcome:
+        winners = Text(" ").join([_seat(w) for w in outcome["winners"]])
+        parts.append(Text.assemble(("game over: ", "bold"), str(outcome["termination"]), " — winner ", winners))
+    elif pending:
+        you = " (you)" if pending.get("seat") == seat else ""
+        parts.append(Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
+                                   str(pending.get("decision", "")).replace("_", " ")))
+    return Group(*parts)
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One readable line for a log event."""
+    kind = str(event.get("kind"))
+    who = f"P{event['seat']}" if isinstance(event.get("seat"), int) else ""
+    if kind == "produce":
+        return f"{who} uses {event['card']}: {event['amount']} {event['resource']}"
+    if kind == "play":
+        return f"{who} plays {event['card']}"
+    if kind == "build":
+        return f"{who} builds {event['card']} on {event['on']}" + (
+            f" ({event['revealed']} revealed)" if event.get("revealed") else "")
+    if kind in ("draw", "take", "buy_card"):
+        card = f": {event['card']}" if event.get("card") else ""
+        return f"{who} takes a card from the {event['deck']} deck{card}"
+    if kind == "march":
+        return f"{who} marches {event['card']} to {event['to']}"
+    if kind == "attack":
+        return f"{who} attacks P{event['defender']} in {event['at']}"
+    if kind == "casualties":
+        return "destroyed: " + (", ".join(event["cards"]) or "nothing")
+    if kind == "defeated":
+        return f"{who} is defeated ({event['cause']})"
+    if kind == "game_over":
+        return f"game over ({event['termination']}): " + ", ".join(f"P{w}" for w in event["winners"])
+    from medieval.interfaces.terminal.renderers import describe_event as generic
+
+    return generic(event)
