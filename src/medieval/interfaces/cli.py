@@ -405,7 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Subcommands that live in their own modules: "module:function", the function adding its parser to
 #: the subparsers and setting ``func(args) -> int`` as its default.
-PLUGIN_COMMANDS = ("medieval.interfaces.arena_cli:add_arena_parser",)
+PLUGIN_COMMANDS = (
+    "medieval.interfaces.arena_cli:add_arena_parser",
+    "medieval.interfaces.server.cli:add_serve_parser",
+)
 
 
 def _add_plugin_commands(sub: Any) -> None:

@@ -1,0 +1,117 @@
+"""The HTTP API (``/api``). The WebSocket protocol is in ws.py; docs/server.md describes both."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query, status
+
+from medieval.agents.base import agent_names
+from medieval.core.registry import game_class, list_games
+from medieval.interfaces.server.deps import Service, TableDep, Token
+from medieval.interfaces.server.errors import ServiceError
+from medieval.interfaces.server.schemas import (
+    ActionDone,
+    ActionRequest,
+    Created,
+    ErrorOut,
+    GamesOut,
+    Health,
+    Joined,
+    JoinRequest,
+    LeaveRequest,
+    SeatState,
+    StartRequest,
+    TableCreate,
+    TableOut,
+)
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in [(400, "Bad request"), (401, "No seat token"), (403, "Not your seat or table"),
+                       (404, "No such table"), (409, "Not possible now"), (413, "Request too large"),
+                       (422, "Invalid request or illegal action"), (429, "Too many requests"),
+                       (503, "Server full or storage unavailable")]
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.get("/health", response_model=Health, summary="Liveness and counters")
+async def health(service: Service) -> dict[str, Any]:
+    return service.metrics()
+
+
+@router.get("/games", response_model=GamesOut, summary="Registered games, their options, and the bots")
+async def games(service: Service) -> dict[str, Any]:
+    out = []
+    for spec in list_games():
+        cls = game_class(spec.name)
+        out.append({**spec.to_json(), "default_players": spec.default_players or spec.min_players,
+                    "heuristic": cls.has_heuristic()})
+    bots = [b for b in agent_names() if b in service.settings.allowed_bots]
+    return {"games": out, "bots": bots}
+
+
+@router.get("/tables", response_model=list[TableOut], summary="List tables (open ones by default)")
+async def tables(service: Service, status: Literal["open", "playing", "finished"] = "open",
+                 game: str | None = Query(None, max_length=64),
+                 limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+    return await service.list_tables(status, game, limit)
+
+
+@router.post("/tables", response_model=Created, status_code=status.HTTP_201_CREATED, summary="Create a table")
+async def create(body: TableCreate, service: Service) -> dict[str, Any]:
+    table, seat, token = await service.create(body.game, body.players, dict(body.options),
+                                              [s.bot for s in body.seats], body.auto_start, body.name)
+    return {"table": table.summary(), "seat": seat, "token": token}
+
+
+@router.get("/tables/{table_id}", response_model=TableOut, summary="A table's public summary")
+async def table(table: TableDep) -> dict[str, Any]:
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined, status_code=status.HTTP_201_CREATED,
+             summary="Take a seat: returns the seat's bearer token")
+async def join(body: JoinRequest, table: TableDep, service: Service) -> dict[str, Any]:
+    seat, token = await service.join(table, body.name, body.seat)
+    return {"table": table.summary(), "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/start", response_model=TableOut, summary="Start now (seated players)")
+async def start(table: TableDep, service: Service, token: Token, body: StartRequest | None = None) -> dict[str, Any]:
+    seat = service.seat_of(table, token)
+    await service.start_table(table, seat, None if body is None else body.fill_bot)
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/leave", response_model=TableOut, summary="Leave your seat")
+async def leave(table: TableDep, service: Service, token: Token, body: LeaveRequest | None = None) -> dict[str, Any]:
+    seat = service.seat_of(table, token)
+    await service.leave(table, seat, None if body is None else body.bot)
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/rejoin", response_model=SeatState, summary="Come back to your seat")
+async def rejoin(table: TableDep, service: Service, token: Token) -> dict[str, Any]:
+    seat = service.seat_of(table, token)
+    await service.rejoin(table, seat)
+    return table.payload(seat)
+
+
+@router.get("/tables/{table_id}/state", response_model=SeatState,
+            summary="Your seat's state (with a token) or the spectator's (without)")
+async def state(table: TableDep, service: Service, token: Token,
+                events_from: int = Query(0, ge=0, le=10_000_000)) -> dict[str, Any]:
+    seat = None if token is None else service.seat_of(table, token)
+    return table.payload(seat, events_from)
+
+
+@router.post("/tables/{table_id}/actions", response_model=ActionDone, summary="Play an action (notation)")
+async def act(body: ActionRequest, table: TableDep, service: Service, token: Token) -> dict[str, Any]:
+    seat = service.seat_of(table, token)
+    if body.seat is not None and body.seat != seat:
+        raise ServiceError(403, "not_your_seat", f"your token holds seat {seat}; it cannot act for seat {body.seat}")
+    version = await service.submit(table, seat, body.action, body.version)
+    return {"version": version, "state": table.payload(seat)}

@@ -1,0 +1,88 @@
+"""``medieval serve``: the command-line entry of the server.
+
+The main CLI calls ``add_serve_parser(subparsers)`` and, for the ``serve`` command, ``run_serve(args)``.
+``python -m medieval.interfaces.server`` runs the same command on its own. Nothing here imports the
+server's dependencies until the server actually starts."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", help="address to listen on (default 127.0.0.1; env MEDIEVAL_HOST)")
+    p.add_argument("--port", type=int, help="port (default 8000; env MEDIEVAL_PORT)")
+    p.add_argument("--database-url", metavar="URL",
+                   help="sqlite:///PATH (default: an SQLite file in ~/.local/share/medieval) or "
+                        "postgresql://USER:PASSWORD@HOST/DB (env MEDIEVAL_DATABASE_URL)")
+    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                   help="pause before each bot move (default 0.6; env MEDIEVAL_BOT_DELAY)")
+    p.add_argument("--bot-workers", type=int, metavar="N", help="threads computing bot moves (default 2)")
+    p.add_argument("--no-migrate", action="store_true", help="do not migrate the database at start-up")
+    p.add_argument("--migrate-only", action="store_true", help="migrate the database, then exit")
+    p.add_argument("--log-level", choices=["critical", "error", "warning", "info", "debug"],
+                   help="log level (default info)")
+    p.add_argument("--access-log", action="store_true", help="log every HTTP request")
+
+
+def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``serve`` command to the main CLI's subparsers; returns its parser."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="run the game server (HTTP + WebSocket)",
+        description="Run the game server: tables of every game, live play over WebSockets, bots, storage "
+                    "in SQLite or PostgreSQL. Settings also come from MEDIEVAL_* environment variables.")
+    _add_arguments(p)
+    p.set_defaults(func=run_serve)
+    return p
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Start the server with the parsed arguments; returns the exit status."""
+    try:
+        import uvicorn
+        from pydantic import ValidationError
+
+        from medieval.interfaces.server.app import create_app
+        from medieval.interfaces.server.settings import ServerSettings
+    except ModuleNotFoundError as e:
+        print(f"medieval serve needs the server extra (pip install 'medieval[server]'): {e}", file=sys.stderr)
+        return 2
+    overrides: dict[str, Any] = {}
+    for arg, key in [("host", "host"), ("port", "port"), ("database_url", "database_url"),
+                     ("bot_delay", "bot_delay"), ("bot_workers", "bot_workers"), ("log_level", "log_level")]:
+        value = getattr(args, arg, None)
+        if value is not None:
+            overrides[key] = value
+    if getattr(args, "no_migrate", False):
+        overrides["migrate"] = False
+    try:
+        settings = ServerSettings(**overrides)
+    except ValidationError as e:
+        print(f"medieval serve: invalid setting: {e}", file=sys.stderr)
+        return 2
+    import logging
+
+    logging.basicConfig(level=settings.log_level.upper(), format="%(levelname)-9s %(name)s: %(message)s")
+    if getattr(args, "migrate_only", False):
+        from medieval.interfaces.server.storage import Database
+
+        db = Database(settings)
+        db.migrate()
+        db.engine.dispose()
+        print(f"database migrated: {db.engine.url.render_as_string()}")
+        return 0
+    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
+                            log_level=settings.log_level, access_log=bool(getattr(args, "access_log", False)),
+                            ws_max_size=settings.max_ws_message_bytes, lifespan="on", timeout_graceful_shutdown=5)
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m medieval.interfaces.server",
+                                     description="Run the medieval game server.")
+    _add_arguments(parser)
+    return run_serve(parser.parse_args(argv))

@@ -1,0 +1,58 @@
+"""What the server stores. A table's game is its configuration and seed plus the ordered list of
+accepted actions: replaying them rebuilds the exact position (ARCHITECTURE.md §2, principle 3)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The game's seed: secret while the game goes on (it decides every shuffle).
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: open | playing | finished | broken
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    auto_start: Mapped[bool] = mapped_column()
+    #: Number of accepted actions (the table's version).
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: Bot spec (``random``, ``ismcts:time=1``) for a bot seat, None for a person's seat.
+    bot: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 of the seat token (the token itself is never stored).
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: False once the person left a game under way (the seat waits for them to rejoin).
+    present: Mapped[bool] = mapped_column(default=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    #: 0-based position in the game's history; the primary key refuses a second action at the same ply.
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,152 @@
+"""Public request and response bodies (stored rows live in models.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+
+OptionValue = StrictBool | StrictInt | Annotated[str, StringConstraints(max_length=200)]
+BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=120)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatRequest(Request):
+    bot: BotSpec | None = Field(default=None, description="Bot spec for a bot seat ('random', 'heuristic', "
+                                                  "'ismcts:time=1'); null or absent for a person's seat.")
+
+
+class TableCreate(Request):
+    game: str = Field(max_length=64, description="Registered game name (see GET /api/games).")
+    players: int | None = Field(default=None, ge=1, le=64,
+                                description="Player count; the game's default if absent.")
+    options: dict[Annotated[str, StringConstraints(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=32, description="Rule options, validated by the game.")
+    seats: list[SeatRequest] = Field(default_factory=list, max_length=64,
+                                     description="Seat by seat: bot or person. Missing seats are for people.")
+    auto_start: bool = Field(default=True, description="Start as soon as every seat is taken.")
+    name: Name | None = Field(default=None,
+                              description="Join the first free seat at once under this display name.")
+
+
+class JoinRequest(Request):
+    name: Name = Field(description="Display name, 1 to 40 characters.")
+    seat: int | None = Field(default=None, ge=0, le=63,
+                             description="The seat wanted; the first free one if absent.")
+
+
+class StartRequest(Request):
+    fill_bot: BotSpec | None = Field(default=None,
+                                     description="Bot that takes every empty seat; needed if any is empty.")
+
+
+class LeaveRequest(Request):
+    bot: BotSpec | None = Field(default=None, description="In a game under way: a bot that plays on for you (your "
+                                                  "token is revoked). Without it the seat waits for you.")
+
+
+class ActionRequest(Request):
+    action: str = Field(max_length=200, description="The action's notation, one of your 'legal' entries.")
+    version: int | None = Field(default=None, ge=0, description="The table version you decided at; refused with 409 "
+                                                        "if the table has moved on since.")
+    seat: int | None = Field(default=None, ge=0, le=63, description="Optional: must be your own seat.")
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str | None
+    bot: str | None
+    taken: bool
+    present: bool
+    connected: bool
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished"]
+    auto_start: bool
+    version: int
+    to_move: list[int]
+    seats: list[SeatOut]
+    outcome: dict[str, Any] | None
+
+
+class Created(BaseModel):
+    table: TableOut
+    seat: int | None = Field(description="Your seat if you joined (name given).")
+    token: str | None = Field(description="Your seat token if you joined: keep it secret.")
+
+
+class Joined(BaseModel):
+    table: TableOut
+    seat: int
+    token: str = Field(description="Bearer token of your seat: whoever holds it plays the seat.")
+
+
+class SeatState(BaseModel):
+    """What a seat (or a spectator, seat null) is sent after every change."""
+
+    type: Literal["state"]
+    table: str
+    game: str
+    status: Literal["open", "playing", "finished"]
+    version: int = Field(description="Number of accepted actions.")
+    seat: int | None
+    to_move: list[int]
+    your_turn: bool
+    legal: list[str] = Field(description="Notation of your legal actions now.")
+    view: dict[str, Any] | None = Field(description="The game's view for this seat; null before the start.")
+    seats: list[SeatOut]
+    outcome: dict[str, Any] | None
+    events_from: int = Field(description="Index in this seat's log of the first event listed.")
+    events: list[dict[str, Any]]
+
+
+class ActionDone(BaseModel):
+    version: int
+    state: SeatState
+
+
+class ErrorOut(BaseModel):
+    detail: str
+    code: str
+    legal: list[str] | None = None
+
+
+class GameOut(BaseModel):
+    name: str
+    display_name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+    options: list[dict[str, Any]]
+    heuristic: bool
+
+
+class GamesOut(BaseModel):
+    games: list[GameOut]
+    bots: list[str]
+
+
+class Latency(BaseModel):
+    p50: float | None
+    p99: float | None
+    samples: int
+
+
+class Health(BaseModel):
+    status: str
+    live_tables: int
+    tables_in_memory: int
+    connections: int
+    actions: int
+    commits: int
+    move_latency_ms: Latency

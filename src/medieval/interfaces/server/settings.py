@@ -1,0 +1,88 @@
+"""Server settings: defaults, overridden by ``MEDIEVAL_*`` environment variables, overridden by the
+command line."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_database_url() -> str:
+    """An embedded SQLite file in the user's data folder (``$XDG_DATA_HOME/medieval/server.sqlite3``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return f"sqlite:///{base / 'medieval' / 'server.sqlite3'}"
+
+
+def normalize_database_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean PostgreSQL through psycopg 3 (SQLAlchemy would pick
+    psycopg2 otherwise)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class ServerSettings(BaseSettings):
+    """Everything the server can be told. Environment variables: ``MEDIEVAL_`` + the upper-case name,
+    e.g. ``MEDIEVAL_DATABASE_URL``, ``MEDIEVAL_BOT_DELAY``."""
+
+    model_config = SettingsConfigDict(env_prefix="MEDIEVAL_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    database_url: str = Field(default_factory=default_database_url)
+    #: Run the Alembic migrations up to the newest revision at start-up.
+    migrate: bool = True
+    #: SQLite ``synchronous`` pragma (the database is in WAL mode). NORMAL: a committed action survives
+    #: any crash of the server process (SIGKILL included), but a power cut or OS crash may lose the
+    #: last commits; FULL: it survives those too, at the price of an fsync per commit (twice the median
+    #: move latency on the benchmark, far more under disk contention). PostgreSQL syncs each commit.
+    sqlite_synchronous: str = Field(default="NORMAL", pattern="^(FULL|NORMAL|EXTRA)$")
+    #: Seconds a bot waits before it moves, so people can follow (0 for simulations and benchmarks).
+    bot_delay: float = Field(default=0.6, ge=0, le=60)
+    #: Threads that compute bot moves (off the event loop).
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    #: Bots a table may seat (names as ``make_agent`` knows them) and the most a bot may think.
+    allowed_bots: list[str] = ["random", "heuristic", "ismcts"]
+    max_bot_seconds: float = Field(default=5.0, gt=0)
+    max_bot_iterations: int = Field(default=200_000, ge=1)
+    #: Largest HTTP request body and WebSocket message accepted, in bytes.
+    max_body_bytes: int = Field(default=64 * 1024, ge=256)
+    max_ws_message_bytes: int = Field(default=16 * 1024, ge=256)
+    #: HTTP requests per second per client address (token bucket refill) and the burst allowed; 0 = off.
+    rate_limit: float = Field(default=20.0, ge=0)
+    rate_burst: int = Field(default=100, ge=1)
+    #: WebSocket messages per second per connection and the burst allowed; 0 = off.
+    ws_rate_limit: float = Field(default=10.0, ge=0)
+    ws_rate_burst: int = Field(default=40, ge=1)
+    #: Open WebSocket connections per client address.
+    max_ws_per_client: int = Field(default=256, ge=1)
+    #: Tables that are open or being played at once, over all clients.
+    max_live_tables: int = Field(default=10_000, ge=1)
+    #: Seconds a finished table with no watcher stays in memory (it is reloaded from storage on demand).
+    finished_ttl: float = Field(default=300.0, ge=0)
+    #: Seconds a WebSocket client has to say hello.
+    hello_timeout: float = Field(default=10.0, gt=0)
+    #: Actions written together at most in one commit when many tables move at once.
+    commit_batch: int = Field(default=64, ge=1)
+    #: Writer threads (connections) committing in parallel on PostgreSQL; SQLite always has one.
+    #: Order within a table is kept by the table's lock: a table has one action in flight at most.
+    db_writers: int = Field(default=3, ge=1, le=16)
+    log_level: str = Field(default="info", pattern="^(critical|error|warning|info|debug)$")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _lower(cls, v: object) -> object:
+        return v.lower() if isinstance(v, str) else v
+
+    @field_validator("database_url")
+    @classmethod
+    def _normalize(cls, v: str) -> str:
+        return normalize_database_url(v)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")

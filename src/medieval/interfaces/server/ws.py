@@ -1,0 +1,180 @@
+"""The WebSocket endpoint ``/ws/tables/{table_id}``: one connection per seat or spectator.
+
+Protocol (JSON text frames; docs/server.md has examples):
+client first sends ``{"type": "hello", "token": TOKEN or null, "events_from": 0}``; then
+``{"type": "action", "action": NOTATION, "version": N?, "id": ID?}`` and ``{"type": "ping"}``.
+The server sends ``state`` messages after every change, ``ack`` for accepted actions, ``error`` (with
+an HTTP-like ``status``) for refused ones, and ``pong``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from medieval.interfaces.server.errors import ServiceError
+from medieval.interfaces.server.hub import Connection, dumps
+from medieval.interfaces.server.limits import TokenBucket
+from medieval.interfaces.server.tables import TableService, hash_token
+
+router = APIRouter()
+
+#: Close codes (4000 + the HTTP status they stand for).
+CLOSE_BAD_HELLO, CLOSE_UNAUTHORIZED, CLOSE_FORBIDDEN, CLOSE_NO_TABLE, CLOSE_TIMEOUT = 4400, 4401, 4403, 4404, 4408
+CLOSE_POLICY, CLOSE_TRY_LATER = 1008, 1013
+#: Rate-limit strikes tolerated before the connection is closed.
+MAX_STRIKES = 20
+
+
+def _error(status: int, code: str, detail: str, msg_id: Any = None, legal: list[str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "status": status, "code": code, "detail": detail}
+    if legal is not None:
+        out["legal"] = legal
+    if msg_id is not None:
+        out["id"] = msg_id
+    return out
+
+
+class BadMessage(Exception):
+    pass
+
+
+def _parse(message: Mapping[str, Any]) -> dict[str, Any]:
+    text = message.get("text")
+    if text is None:
+        raise BadMessage("send JSON text frames, not binary ones")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadMessage("the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object with a 'type'")
+    return data
+
+
+def _valid_id(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53) or (
+        isinstance(value, str) and len(value) <= 64)
+
+
+async def _receive(websocket: WebSocket) -> Mapping[str, Any]:
+    return await websocket.receive()
+
+
+async def _refuse(websocket: WebSocket, error: dict[str, Any], code: int) -> None:
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await websocket.send_text(dumps(error))
+        await websocket.close(code)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    service: TableService = websocket.app.state.service
+    settings = service.settings
+    client = websocket.client.host if websocket.client else ""
+    if service.ws_per_client[client] >= settings.max_ws_per_client:
+        await websocket.close(CLOSE_TRY_LATER)
+        return
+    service.ws_per_client[client] += 1  # counted from the accept: silent connections count too
+    try:
+        await websocket.accept()
+        await _serve(websocket, table_id, service, client)
+    finally:
+        service.ws_per_client[client] -= 1
+        if service.ws_per_client[client] <= 0:
+            del service.ws_per_client[client]
+
+
+async def _serve(websocket: WebSocket, table_id: str, service: TableService, client: str) -> None:
+    settings = service.settings
+    try:
+        first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
+        if first["type"] == "websocket.disconnect":
+            return
+        hello = _parse(first)
+    except TimeoutError:
+        await _refuse(websocket, _error(408, "no_hello", "say hello first"), CLOSE_TIMEOUT)
+        return
+    except BadMessage as e:
+        await _refuse(websocket, _error(400, "bad_message", str(e)), CLOSE_BAD_HELLO)
+        return
+    except Exception:  # the client went away before saying hello
+        return
+    token = hello.get("token")
+    events_from = hello.get("events_from", 0)
+    if (hello.get("type") != "hello" or not (token is None or isinstance(token, str))
+            or isinstance(events_from, bool) or not isinstance(events_from, int) or events_from < 0):
+        await _refuse(websocket, _error(400, "bad_hello", 'the first message must be {"type": "hello", '
+                                                          '"token": TOKEN or null, "events_from": N}'),
+                      CLOSE_BAD_HELLO)
+        return
+    try:
+        table = await service.get(table_id[:64])
+        seat = None if token is None else service.seat_of(table, token)
+    except ServiceError as e:
+        code = {401: CLOSE_UNAUTHORIZED, 403: CLOSE_FORBIDDEN, 404: CLOSE_NO_TABLE}.get(e.status, CLOSE_BAD_HELLO)
+        await _refuse(websocket, _error(e.status, e.code, e.detail), code)
+        return
+    token_hash = None if token is None else hash_token(token)
+    conn = Connection(websocket, table, seat, events_from, client)
+    service.attach(conn)
+    bucket = TokenBucket(settings.ws_rate_limit, settings.ws_rate_burst)
+    strikes = 0
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not bucket.take():  # every message counts, well formed or not
+                strikes += 1
+                if strikes > MAX_STRIKES:
+                    conn.close_after(_error(429, "rate_limited", "too many messages; closing"), CLOSE_POLICY)
+                    await conn.finish()
+                    break
+                conn.send(_error(429, "rate_limited", "too many messages; slow down"))
+                continue
+            try:
+                data = _parse(message)
+            except BadMessage as e:
+                conn.send(_error(400, "bad_message", str(e)))
+                continue
+            msg_id = data.get("id")
+            if not _valid_id(msg_id):
+                conn.send(_error(400, "bad_message", "'id' must be a number or a string of at most 64 characters"))
+                continue
+            kind = data.get("type")
+            if kind == "ping":
+                conn.send({"type": "pong", "id": msg_id})
+            elif kind == "action":
+                conn.send(await _act(service, conn, token_hash, data, msg_id))
+            else:
+                conn.send(_error(400, "bad_message", f"unknown message type {kind!r} (action, ping)", msg_id))
+    except Exception:  # the socket broke
+        pass
+    finally:
+        await service.detach(conn)
+
+
+async def _act(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
+               msg_id: Any) -> dict[str, Any]:
+    seat, table = conn.seat, conn.table
+    if seat is None or token_hash is None:
+        return _error(403, "spectator", "spectators cannot act", msg_id)
+    if table.tokens.get(token_hash) != seat:
+        return _error(403, "seat_revoked", "this connection's token no longer holds the seat", msg_id)
+    claimed = data.get("seat", seat)
+    if claimed != seat:
+        return _error(403, "not_your_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}",
+                      msg_id)
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        return _error(400, "bad_message", "'version' must be an integer", msg_id)
+    try:
+        new_version = await service.submit(table, seat, data.get("action"), version)
+    except ServiceError as e:
+        return _error(e.status, e.code, e.detail, msg_id, e.legal)
+    return {"type": "ack", "id": msg_id, "version": new_version}
