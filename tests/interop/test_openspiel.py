@@ -1,0 +1,101 @@
+"""OpenSpiel: every game is registered as ``python_medieval_<game>``, passes ``pyspiel.random_sim_test`` for
+every player count, resamples through ``determinize``, and OpenSpiel's ISMCTS bot plays full games of each."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.interop.cases import configurations, first_configuration, game_names, player_counts
+from tests.interop.extras import need
+
+np = need("numpy")
+pyspiel = need("pyspiel")
+mo = need("medieval.interop.openspiel")
+
+#: Random simulations per game and player count (each checks clone, serialization, observations... at every step).
+SIMS = 1
+#: ISMCTS: simulations per decision of the searching seat, and the length of its random rollouts.
+ISMCTS_SIMULATIONS = 6
+ROLLOUT_LENGTH = 40
+
+
+def test_every_game_is_registered() -> None:
+    registered = set(pyspiel.registered_names())
+    for name in game_names():
+        assert mo.short_name(name) in registered
+
+
+@pytest.mark.parametrize(("name", "players", "options"), player_counts())
+def test_random_sim_test(name: str, players: int, options: dict[str, Any]) -> None:
+    game = mo.load(name, players=players, seed=players, **options)
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), configurations())
+def test_random_sim_test_with_options(name: str, players: int, options: dict[str, Any]) -> None:
+    if not options or any(c.values == (name, players, options) for c in player_counts()):
+        pytest.skip("covered by test_random_sim_test")
+    game = mo.load(name, players=players, seed=1, **options)
+    assert game.get_parameters()["players"] == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_resampling_keeps_the_information_state(name: str) -> None:
+    players, options = first_configuration(name)
+    game = mo.load(name, players=players, seed=5, **options)
+    state = game.new_initial_state()
+    rng = random.Random(name)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 5 == 0:
+            for p in range(game.num_players()):
+                other = state.resample_from_infostate(p, rng.random)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                assert other.current_player() == state.current_player()
+                assert other.history() == state.history()
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_ismcts_plays_a_full_game(name: str) -> None:
+    players, options = first_configuration(name)
+    game = mo.load(name, players=players, seed=11, **options)
+    n = game.num_players()
+    bot = mo.ismcts_bot(game, simulations=ISMCTS_SIMULATIONS, seed=3, rollout_length=ROLLOUT_LENGTH)
+    rng = np.random.RandomState(4)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == 0:
+            action = bot.step(state)
+            decisions += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert decisions > 0
+    returns = state.returns()
+    assert len(returns) == n and all(0.0 <= r <= 1.0 for r in returns)
+    assert state.engine.outcome is not None
+
+
+def test_game_parameters_and_strings() -> None:
+    game = mo.load("paladin", players=5, seed=9, next_dealer="fewest")
+    assert game.num_players() == 5
+    assert game.get_parameters()["next_dealer"] == "fewest"
+    again = pyspiel.load_game(str(game))
+    assert again.new_initial_state().engine.to_json() == game.new_initial_state().engine.to_json()
+    state = game.new_initial_state()
+    assert state.engine.game.options["next_dealer"] == "fewest"
+    for a in state.legal_actions():
+        assert state.action_to_string(state.current_player(), a) in {str(x) for x in
+                                                                      state.engine.legal_actions(state.current_player())}
+    s1, s2 = game.new_initial_state(), game.new_initial_state()
+    assert s1.engine.to_json() != s2.engine.to_json(), "each new initial state is a new deal"
