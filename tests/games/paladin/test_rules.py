@@ -433,3 +433,17 @@ def test_components_are_conserved_through_a_game() -> None:
                on_step=lambda st, seat, a: seen.append(st.components()))
     assert all(c == seen[0] for c in seen)
     assert sum(seen[0].values()) == 42 + 18
+
+
+def test_determinize_reshuffles_the_face_down_quest_deck_within_its_backs() -> None:
+    """§2.2 / §9.5: the order of the quest deck is hidden from everyone, but the backs show the Queens
+    on top of the Kings: a determinized state re-deals the order, never across the backs."""
+    s = medieval.make("paladin", 4).new_game(seed=3)
+    orders = set()
+    for i in range(20):
+        d = s.determinize(0, random.Random(i))
+        backs = [QUESTS[q].back for q in d.quest_deck]  # type: ignore[attr-defined]
+        assert backs == [QUESTS[q].back for q in s.quest_deck]  # type: ignore[attr-defined]
+        assert sorted(d.quest_deck) == sorted(s.quest_deck)  # type: ignore[attr-defined]
+        orders.add(tuple(d.quest_deck))  # type: ignore[attr-defined]
+    assert len(orders) > 1

@@ -443,7 +443,7 @@ class PaladinState(State):
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Re-deal every card whose face ``seat`` does not know among the places such cards are:
-        other hands, face-down cards on the table, the stock. What others knew follows the card's
+        other hands, face-down cards on the table, the stock (and the quest deck's order). What others knew follows the card's
         place (they looked at *that* card, whatever it now is)."""
         kn = self.known[seat]
         slots: list[tuple[list[int], int]] = []
@@ -459,6 +459,13 @@ class PaladinState(State):
         rng.shuffle(new)
         for (lst, i), card in zip(slots, new, strict=True):
             lst[i] = card
+        # The quest deck lies face down: its order is unknown to everyone, but the backs show where the
+        # Queens end and the Kings begin (§2.2), so each part is shuffled on its own.
+        queens = [q for q in self.quest_deck if QUESTS[q].back == "queen"]
+        kings = [q for q in self.quest_deck if QUESTS[q].back == "king"]
+        rng.shuffle(queens)
+        rng.shuffle(kings)
+        self.quest_deck = queens + kings
         moved = 0
         for c in old:
             moved |= 1 << c
