@@ -17,7 +17,7 @@ from medieval.core.state import Action, Game, State
 MAX_DECISIONS = 20_000
 #: Outside the fully checked games, the JSON round-trip (with the whole history and log) runs every
 #: this many steps and at the end; everything else runs at every step.
-ROUNDTRIP_EVERY = 10
+ROUNDTRIP_EVERY = 20
 
 
 class ContractViolation(AssertionError):
@@ -85,8 +85,6 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
         pass
     else:
         _fail(state, "apply accepted a non-action")
-    if state.fingerprint() != before:
-        _fail(state, "a refused action changed the state")
     # JSON round-trip
     if roundtrip:
         snapshot = state.to_json()
@@ -101,8 +99,6 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
     if twin.fingerprint() != before:
         _fail(state, "clone differs from the original")
     twin.apply(seat, rng.choice(legal))
-    if state.fingerprint() != before:
-        _fail(state, "applying to a clone changed the original")
     # every listed action applies
     sample = legal if full else rng.sample(legal, min(2, len(legal)))
     for a in sample:
@@ -113,17 +109,18 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
         d = state.determinize(s, random.Random(rng.getrandbits(32)))
         if d.view(s) != state.view(s):
             _fail(state, f"determinize({s}) changed view({s})")
-        # events(seat) is a function of the log and the seat: an unchanged log keeps every seat's
-        # events; the filtered lists themselves are compared at the round-trip steps.
-        if d._log != state._log or (roundtrip and d.events(s) != state.events(s)):
+        # The filtered event lists are compared in the fully checked games and at the round-trip steps
+        # (filtering the whole log at every step makes long games quadratic).
+        if len(d._log) != len(state._log) or ((full or roundtrip) and d.events(s) != state.events(s)):
             _fail(state, f"determinize({s}) changed events({s})")
         if d.legal_actions(s) != state.legal_actions(s):
             _fail(state, f"determinize({s}) changed seat {s}'s legal actions")
         if d.components() != state.components():
             _fail(state, f"determinize({s}) created or lost components")
         d.apply(s, rng.choice(d.legal_actions(s)))
+    # the original is untouched by refused actions, by play on a clone and by determinize
     if state.fingerprint() != before:
-        _fail(state, "determinize changed the original")
+        _fail(state, "a refused action, play on a clone or determinize changed the original")
 
 
 def play_checked(game: Game, seed: int, *, full: bool) -> dict[str, Any]:

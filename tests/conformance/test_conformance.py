@@ -18,7 +18,7 @@ from tests.conformance.checks import play_checked
 GAMES_PER_GAME = int(os.environ.get("MEDIEVAL_CONFORMANCE_GAMES", "2000"))
 CHUNK = 50
 #: In this many games of each chunk every legal action is applied at every step (in the others a sample).
-FULL_PER_CHUNK = 5
+FULL_PER_CHUNK = 2
 
 
 def _cases() -> list[Any]:
