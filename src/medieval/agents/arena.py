@@ -1,0 +1,409 @@
+"""The arena: seat-rotated tournaments between bots, with win shares, confidence intervals and ratings.
+
+A run is defined by its game, player count, rule options, bot list and seed; game ``i`` uses seed
+``seed + i`` and every bot in it a seed derived from that and its seat, so a run is reproducible and
+its numbers do not depend on how many processes (or Ray workers) played it.
+
+Results are appended, one JSON line per finished game, to ``results.jsonl`` in the run's folder as they
+arrive. Running the same run again skips the games already in that file, so an interrupted run (Ctrl-C,
+a crash, a lost machine) resumes where it stopped, and raising ``games`` extends a finished run. The
+summary (``summary.json``, ``standings.csv``, ``games.csv``) is rewritten from the whole file at the end.
+
+Seating: with as many bots as seats, the bots turn one seat per game (bot ``j`` sits at seat
+``(j + i) % players`` in game ``i``); with fewer bots than seats the list is repeated around the table
+and turned the same way; with more bots than seats the games cycle through every ordered choice of
+bots for the seats. List a bot several times to give it several seats (``ismcts,heuristic,heuristic,
+heuristic`` is one ISMCTS against three heuristic bots, each seat taken by the ISMCTS in turn).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import itertools
+import json
+import math
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from medieval.agents.base import make_agent
+from medieval.agents.match import play_match
+from medieval.agents.ratings import Rating, RatingsUnavailable, ranks_of, rate_games, wilson_interval
+from medieval.core.errors import InvalidOptionError
+from medieval.core.registry import make
+from medieval.core.rng import derive
+from medieval.core.spec import OptionValue
+
+RESULTS_FORMAT = "medieval/arena@1"
+RESULTS_FILE = "results.jsonl"
+
+
+class ArenaError(RuntimeError):
+    """A run cannot start as asked (for instance: its folder holds another run)."""
+
+
+def split_bots(items: str | Iterable[str]) -> list[str]:
+    """Split bot lists on commas, keeping parameters with their bot:
+    ``"ismcts:time=1,c=0.5,heuristic,random"`` -> ``["ismcts:time=1,c=0.5", "heuristic", "random"]``.
+    A piece with ``=`` and no ``:`` continues the parameters of the bot before it."""
+    texts = [items] if isinstance(items, str) else list(items)
+    bots: list[str] = []
+    for text in texts:
+        for raw in text.split(","):
+            piece = raw.strip()
+            if not piece:
+                continue
+            if "=" in piece and ":" not in piece:
+                if not bots:
+                    raise InvalidOptionError(f"bot parameter {piece!r} does not follow a bot name")
+                bots[-1] += "," + piece
+            else:
+                bots.append(piece)
+    if not bots:
+        raise InvalidOptionError("no bots given")
+    return bots
+
+
+def seating(n_bots: int, players: int, index: int) -> tuple[int, ...]:
+    """Which bot (its index in the bot list) sits at each seat in game ``index``."""
+    if n_bots <= players:
+        # seat k holds bot (k - index) mod n_bots: with one bot per seat, bot j sits at seat
+        # (j + index) % players; with fewer bots than seats the list goes round the table
+        return tuple((k - index) % n_bots for k in range(players))
+    count = math.perm(n_bots, players)
+    if count <= 20_000:
+        return next(itertools.islice(itertools.permutations(range(n_bots), players), index % count, None))
+    return tuple(derive(index, "seating", n_bots, players).sample(range(n_bots), players))
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    return derive(game_seed, "bot", seat).getrandbits(63)
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+
+    def header(self) -> dict[str, Any]:
+        """What identifies the run in its results file (``games`` may grow between sessions)."""
+        return {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
+                "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
+
+    def task(self, index: int) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "options": dict(self.options),
+                "bots": list(self.bots), "index": index, "seed": self.seed + index,
+                "seating": list(seating(len(self.bots), self.players, index))}
+
+
+def play_task(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one arena game (in a worker process or a Ray task) and return its result line."""
+    index = int(task["index"])
+    seed = int(task["seed"])
+    seats: list[int] = list(task["seating"])
+    start = time.perf_counter()
+    try:
+        game = make(task["game"], task["players"], **task["options"])
+        agents = [make_agent(task["bots"][b], bot_seed(seed, s)) for s, b in enumerate(seats)]
+        result = play_match(game, agents, seed)
+        out = result.outcome
+        return {"index": index, "seed": seed, "seating": seats, "winners": list(out.winners),
+                "scores": list(out.scores), "rewards": [out.reward(s) for s in range(game.players)],
+                "termination": out.termination, "decisions": result.decisions,
+                "seconds": round(time.perf_counter() - start, 3)}
+    except Exception as e:
+        return {"index": index, "seed": seed, "seating": seats,
+                "error": f"{type(e).__name__}: {e}", "trace": traceback.format_exc(limit=8)}
+
+
+# ------------------------------------------------------------------------------------ the results file
+def results_path(out: Path) -> Path:
+    return out / RESULTS_FILE
+
+
+def load_results(out: Path, config: ArenaConfig) -> dict[int, dict[str, Any]]:
+    """Finished games already in the run's results file (creating the file with its header if new).
+    A torn last line (a run killed while writing) is dropped; errors are not kept, so they replay."""
+    path = results_path(out)
+    header = config.header()
+    if not path.exists() or path.stat().st_size == 0:
+        out.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as f:
+            f.write(json.dumps(header) + "\n")
+        return {}
+    raw = path.read_bytes()
+    keep = raw[: raw.rfind(b"\n") + 1]  # drop a torn last line
+    lines = keep.decode("utf-8").splitlines()
+    try:
+        found = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        found = None
+    if found != header:
+        raise ArenaError(
+            f"{path} holds another run ({_describe(found)}); use another --out folder or --fresh to start over")
+    done: dict[int, dict[str, Any]] = {}
+    for line in lines[1:]:
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if "error" not in r and isinstance(r.get("index"), int):
+            done[r["index"]] = r
+    if len(keep) != len(raw):
+        with path.open("wb") as f:
+            f.write(keep)
+    return done
+
+
+def _describe(header: Any) -> str:
+    if not isinstance(header, dict):
+        return "not an arena results file"
+    return (f"{header.get('game')} with {header.get('players')} players, bots {header.get('bots')}, "
+            f"seed {header.get('seed')}, options {header.get('options')}")
+
+
+def default_out(config: ArenaConfig) -> Path:
+    """``arena-runs/<game>-<players>p-s<seed>-<digest of bots and options>``: the same command resumes."""
+    digest = derive(0, json.dumps([config.bots, config.options], sort_keys=True)).getrandbits(32)
+    return Path("arena-runs") / f"{config.game}-{config.players}p-s{config.seed}-{digest:08x}"
+
+
+# ----------------------------------------------------------------------------------------- running
+ProgressHook = Callable[[int, int], None]
+ResultHook = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class RunReport:
+    out: Path
+    config: ArenaConfig
+    results: list[dict[str, Any]]  # finished games in index order
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    played_now: int = 0
+    resumed: int = 0
+    interrupted: bool = False
+    seconds: float = 0.0
+
+
+def run(config: ArenaConfig, out: Path, *, jobs: int | None = None, ray_address: str | None = None,
+        fresh: bool = False, on_progress: ProgressHook | None = None,
+        on_result: ResultHook | None = None) -> RunReport:
+    """Play the games of ``config`` not yet in ``out``; return every finished game. Ctrl-C (or a
+    KeyboardInterrupt raised by ``on_result``) stops early with what is saved kept for a resume."""
+    if config.games < 0:
+        raise InvalidOptionError("the number of games must be >= 0")
+    make(config.game, config.players, **config.options)  # fail early on a bad game or option
+    for spec in set(config.bots):
+        make_agent(spec, 0)  # ... and on a bad bot
+    if fresh and results_path(out).exists():
+        results_path(out).unlink()
+    done = load_results(out, config)
+    resumed = sum(1 for i in done if i < config.games)
+    todo = [config.task(i) for i in range(config.games) if i not in done]
+    report = RunReport(out, config, [], resumed=resumed)
+    start = time.perf_counter()
+    total = config.games
+    finished = resumed
+    if on_progress is not None:
+        on_progress(finished, total)
+    path = results_path(out)
+    with path.open("a", encoding="utf-8") as f, contextlib.closing(_execute(todo, jobs, ray_address)) as results:
+        try:
+            for result in results:
+                f.write(json.dumps(result) + "\n")
+                f.flush()
+                if "error" in result:
+                    report.errors.append(result)
+                else:
+                    done[result["index"]] = result
+                    report.played_now += 1
+                finished += 1
+                if on_progress is not None:
+                    on_progress(finished, total)
+                if on_result is not None:
+                    on_result(result)
+        except KeyboardInterrupt:
+            report.interrupted = True
+    report.results = [done[i] for i in sorted(done) if i < config.games]
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _execute(tasks: list[dict[str, Any]], jobs: int | None,
+             ray_address: str | None) -> Generator[dict[str, Any], None, None]:
+    if not tasks:
+        return
+    if ray_address is not None:
+        yield from _execute_ray(tasks, ray_address)
+        return
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(tasks) == 1:
+        for task in tasks:
+            yield play_task(task)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)), initializer=_worker_init)
+    try:
+        yield from pool.imap_unordered(play_task, tasks, chunksize=1)
+    except BaseException:  # interrupted (or the consumer stopped): end the workers now
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+def _worker_init() -> None:
+    # Ctrl-C goes to the whole process group: the parent saves what is done and ends the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a parent's SIGTERM handler (the CLI turns SIGTERM into an interrupt) is not the workers' business
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _execute_ray(tasks: list[dict[str, Any]], address: str) -> Iterator[dict[str, Any]]:
+    """Spread the games over a Ray cluster (``address``: ``auto``, ``ray://host:10001``, or ``local``
+    to start a private local instance). Ray is an optional extra, imported here only."""
+    import importlib
+
+    try:
+        # imported by name so that type checking does not depend on the optional extra
+        ray: Any = importlib.import_module("ray")
+    except ImportError as e:
+        raise ArenaError("--ray needs Ray: pip install 'medieval[ray]'") from e
+    started = not ray.is_initialized()
+    if started:
+        kwargs: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
+        if address != "local":
+            kwargs["address"] = address
+        ray.init(**kwargs)
+    remote = ray.remote(num_cpus=1)(play_task)
+    pending: list[Any] = []
+    try:
+        width = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        queue = list(reversed(tasks))
+        while queue or pending:
+            while queue and len(pending) < width:
+                pending.append(remote.remote(queue.pop()))
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
+
+
+# ----------------------------------------------------------------------------------------- summary
+@dataclass(frozen=True)
+class BotRow:
+    bot: str
+    seats: int  # seat-games played
+    wins: float  # shared wins count 1/k
+    share: float
+    low: float
+    high: float
+    fair: float  # the fair share, 1/players
+    mean_score: float
+    rating: Rating | None
+
+    @property
+    def vs_fair(self) -> float:
+        return self.share / self.fair
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"bot": self.bot, "seat_games": self.seats, "wins": self.wins,
+                             "win_share": self.share, "ci95": [self.low, self.high],
+                             "fair_share": self.fair, "x_fair": self.vs_fair,
+                             "x_fair_ci95": [self.low / self.fair, self.high / self.fair],
+                             "mean_score": self.mean_score}
+        if self.rating is not None:
+            d["rating"] = {"mu": self.rating.mu, "sigma": self.rating.sigma, "ordinal": self.rating.ordinal}
+        return d
+
+
+@dataclass(frozen=True)
+class Summary:
+    config: ArenaConfig
+    games: int
+    rows: list[BotRow]
+    mean_decisions: float
+    ratings_note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.config.header(), "games_requested": self.config.games, "games_played": self.games,
+                "mean_decisions": self.mean_decisions, "standings": [r.to_json() for r in self.rows],
+                "ratings": "openskill PlackettLuce" if self.ratings_note is None else self.ratings_note}
+
+
+def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary:
+    bots = list(dict.fromkeys(config.bots))
+    seats = dict.fromkeys(bots, 0)
+    wins = dict.fromkeys(bots, 0.0)
+    score = dict.fromkeys(bots, 0.0)
+    rated: list[tuple[list[str], list[int]]] = []
+    decisions = 0
+    for r in results:
+        lineup = [config.bots[b] for b in r["seating"]]
+        for s, bot in enumerate(lineup):
+            seats[bot] += 1
+            wins[bot] += float(r["rewards"][s])
+            score[bot] += float(r["scores"][s])
+        rated.append((lineup, ranks_of(r["winners"], r["scores"], config.players)))
+        decisions += int(r.get("decisions", 0))
+    note = None
+    ratings: dict[str, Rating] = {}
+    try:
+        ratings = rate_games(rated, bots)
+    except RatingsUnavailable as e:
+        note = str(e)
+    fair = 1.0 / config.players
+    rows = []
+    for b in bots:
+        n = seats[b]
+        low, high = wilson_interval(wins[b], n)
+        rows.append(BotRow(b, n, wins[b], wins[b] / n if n else 0.0, low, high, fair,
+                           score[b] / n if n else 0.0, ratings.get(b)))
+    rows.sort(key=lambda r: (-(r.rating.ordinal if r.rating else 0.0), -r.share))
+    return Summary(config, len(results), rows, decisions / len(results) if results else 0.0, note)
+
+
+def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path) -> list[Path]:
+    """Write ``summary.json``, ``standings.csv`` and ``games.csv``; return their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / "summary.json", out / "standings.csv", out / "games.csv"]
+    paths[0].write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+    with paths[1].open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["bot", "seat_games", "wins", "win_share", "ci95_low", "ci95_high", "fair_share",
+                    "x_fair", "mean_score", "rating_mu", "rating_sigma", "rating_ordinal"])
+        for row in summary.rows:
+            rt = row.rating
+            w.writerow([row.bot, row.seats, _num(row.wins), _num(row.share), _num(row.low), _num(row.high),
+                        _num(row.fair), _num(row.vs_fair), _num(row.mean_score), "" if rt is None else _num(rt.mu),
+                        "" if rt is None else _num(rt.sigma), "" if rt is None else _num(rt.ordinal)])
+    config = summary.config
+    with paths[2].open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["index", "seed", *[f"seat{s}" for s in range(config.players)], "winners",
+                    *[f"score{s}" for s in range(config.players)], "termination", "decisions", "seconds"])
+        for r in results:
+            w.writerow([r["index"], r["seed"], *[config.bots[b] for b in r["seating"]],
+                        " ".join(map(str, r["winners"])), *[_num(x) for x in r["scores"]],
+                        r.get("termination", ""), r.get("decisions", ""), r.get("seconds", "")])
+    return paths
+
+
+def _num(x: float) -> str:
+    return f"{x:.6g}"

@@ -1,0 +1,611 @@
+"""Information-set Monte Carlo tree search (ISMCTS), generic over the engine contract.
+
+The searching seat never looks at the real state beyond what it may know: each iteration starts
+from ``state.determinize(seat, rng)`` — a full world consistent with that seat's view — and the rest
+of the iteration happens on that copy. The real state is read only through ``to_move``, ``is_over``,
+``legal_actions(seat)`` and ``determinize(seat, rng)``.
+
+One iteration:
+
+1. **Determinize** the real state from the searching seat's information set.
+2. **Select** down the trees with UCB1 over the actions legal in this world (the "subset-armed"
+   bandit: an action's exploration term counts the visits in which it was *available*, not the
+   parent's visits). Every seat has its own tree (``obs=events``, the default): its nodes are keyed
+   by what that seat observed — its own actions in full, other seats' actions only through the log
+   entries it is shown (``state.events(seat)``), so a hidden card played by another seat or a secret
+   simultaneous choice does not split the nodes of a seat that cannot see it. ``obs=actions`` is the
+   classical single tree keyed by actions, in which simultaneous choices are still hidden from the
+   seats choosing in the same round.
+3. **Expand** one new action (with progressive widening on large action sets), then **roll out**
+   to the end of the game with the random policy or the game's heuristic.
+4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
+   score) into the statistics of the decisions that seat took.
+
+The move played is the root action with the most visits. Parameters (``ismcts:KEY=VALUE,...``) are
+listed in :data:`PARAMETERS` and in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from medieval.agents.base import Agent, register_agent
+from medieval.core.errors import InvalidOptionError
+from medieval.core.state import Action, Game, State
+
+#: Default iteration budget when neither ``iters`` nor ``time`` is given.
+DEFAULT_ITERS = 1000
+#: Safety cap on the length of one rollout (every game must end long before).
+MAX_ROLLOUT_STEPS = 100_000
+
+PARAMETERS: dict[str, str] = {
+    "iters": "iteration budget per decision (default 1000 when no time is given)",
+    "time": "time budget per decision in seconds; with iters, whichever runs out first",
+    "clock": "what 'time' measures: wall (default) or cpu (this process's CPU time, which other "
+             "programs on a busy machine do not eat into)",
+    "c": "UCB exploration constant (default 0.7)",
+    "rollout": "rollout policy: random (default) or heuristic (the game's heuristic, eps-greedy)",
+    "eps": "in heuristic rollouts, the chance of a random move instead (default 0.1)",
+    "prior": "heuristic (default): the game's heuristic move is tried first and biased at each new "
+             "node; none: no prior",
+    "bias": "weight of the heuristic prior (default 1.0)",
+    "bonus": "how the prior's bonus to the heuristic's move decays: flat (default), bias/(visits+1); or "
+             "puct, bias*sqrt(availability)/(visits+1), which lasts longer",
+    "pw": "progressive widening: K allows ceil(K * visits^alpha) tried actions at a node; off; or "
+          "auto (default: 2 at nodes with at least 'pwmin' legal actions, off elsewhere)",
+    "alpha": "progressive widening exponent (default 0.5)",
+    "pwmin": "legal actions from which progressive widening applies (default 24)",
+    "gamma": "EXP3 exploration rate at decisions of simultaneous rounds (default 0.1)",
+    "obs": "events (default): one tree per seat keyed by what it observes; actions: one tree keyed by "
+           "actions",
+    "sw": "weight of the normalised score in the reward (default 0: wins only)",
+    "fast": "1 (default): rollouts skip the log and the legality re-check when a self-test shows the "
+            "game plays identically without them; 0: always the checked path",
+}
+
+
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """The bot's parameters (see :data:`PARAMETERS`)."""
+
+    iters: int | None = None
+    time: float | None = None
+    clock: str = "wall"
+    c: float = 0.7
+    rollout: str = "random"
+    eps: float = 0.1
+    prior: str = "heuristic"
+    bias: float = 1.0
+    bonus: str = "flat"
+    pw: float | None = None
+    alpha: float = 0.5
+    pwmin: int = 24
+    obs: str = "events"
+    gamma: float = 0.1
+    sw: float = 0.0
+    fast: bool = True
+
+    @property
+    def iteration_budget(self) -> int | None:
+        if self.iters is None and self.time is None:
+            return DEFAULT_ITERS
+        return self.iters
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> ISMCTSConfig:
+        """Read ``KEY=VALUE`` text parameters; unknown keys and bad values raise InvalidOptionError."""
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, text in params.items():
+            if key not in known:
+                raise InvalidOptionError(
+                    f"ismcts has no parameter {key!r} (parameters: {', '.join(sorted(known))})")
+            values[key] = _parse_value(key, text)
+        cfg = cls(**values)
+        cfg.validate()
+        return cfg
+
+    def validate(self) -> None:
+        def bad(msg: str) -> InvalidOptionError:
+            return InvalidOptionError(f"ismcts: {msg}")
+
+        if self.iters is not None and self.iters < 1:
+            raise bad(f"iters must be at least 1, got {self.iters}")
+        if self.time is not None and not (self.time > 0 and math.isfinite(self.time)):
+            raise bad(f"time must be a positive number of seconds, got {self.time}")
+        if self.clock not in ("wall", "cpu"):
+            raise bad(f"clock must be wall or cpu, got {self.clock!r}")
+        if not self.c >= 0:
+            raise bad(f"c must be >= 0, got {self.c}")
+        if self.rollout not in ("random", "heuristic"):
+            raise bad(f"rollout must be random or heuristic, got {self.rollout!r}")
+        if not 0 <= self.eps <= 1:
+            raise bad(f"eps must be between 0 and 1, got {self.eps}")
+        if self.prior not in ("heuristic", "none"):
+            raise bad(f"prior must be heuristic or none, got {self.prior!r}")
+        if not self.bias >= 0:
+            raise bad(f"bias must be >= 0, got {self.bias}")
+        if self.bonus not in ("flat", "puct"):
+            raise bad(f"bonus must be flat or puct, got {self.bonus!r}")
+        if self.pw is not None and not self.pw >= 0:
+            raise bad(f"pw must be off, auto or a positive number, got {self.pw}")
+        if not 0 < self.alpha < 1:
+            raise bad(f"alpha must be between 0 and 1, got {self.alpha}")
+        if self.pwmin < 1:
+            raise bad(f"pwmin must be at least 1, got {self.pwmin}")
+        if not 0 < self.gamma <= 1:
+            raise bad(f"gamma must be in (0, 1], got {self.gamma}")
+        if self.obs not in ("events", "actions"):
+            raise bad(f"obs must be events or actions, got {self.obs!r}")
+        if not 0 <= self.sw <= 1:
+            raise bad(f"sw must be between 0 and 1, got {self.sw}")
+
+
+_INT_KEYS = {"iters", "pwmin"}
+_FLOAT_KEYS = {"time", "c", "eps", "bias", "alpha", "sw", "gamma"}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _parse_value(key: str, text: str) -> Any:
+    t = text.strip().lower()
+    try:
+        if key in _INT_KEYS:
+            return int(float(t)) if float(t).is_integer() else _raise(key, text)
+        if key in _FLOAT_KEYS:
+            value = float(t.removesuffix("s")) if key == "time" else float(t)
+            if not math.isfinite(value):
+                _raise(key, text)
+            return value
+    except ValueError:
+        _raise(key, text)
+    if key == "pw":
+        if t in ("off", "none", "0"):
+            return 0.0
+        if t == "auto":
+            return None
+        try:
+            return float(t)
+        except ValueError:
+            _raise(key, text)
+    if key == "fast":
+        if t in _TRUE:
+            return True
+        if t in _FALSE:
+            return False
+        _raise(key, text)
+    return t
+
+
+def _raise(key: str, text: str) -> Any:
+    raise InvalidOptionError(f"ismcts: bad value {text!r} for {key!r}")
+
+
+# ------------------------------------------------------------------------- order-blind randomness
+class OrderBlindRandom(random.Random):
+    """A generator that puts a sequence in a canonical order before drawing from it.
+
+    ``determinize`` typically gathers the cards a seat cannot see *in the order they really lie* and
+    shuffles them. The result is equally likely whatever that order was, but under one seed it still
+    depends on it: two states that differ only in hidden cards would give different worlds, and a bot's
+    search would differ between them. Handing ``determinize`` this generator sorts such a pool first,
+    which changes no probability (a shuffle of a multiset, a sample or a choice from it, is uniform
+    whatever the order) and makes the world a function of the view and the seed alone."""
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        _canonical(x)
+        super().shuffle(x)
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        if counts is None and isinstance(population, list | tuple):
+            population = list(population)
+            _canonical(population)
+        return super().sample(population, k, counts=counts)
+
+    def choice(self, seq: Any) -> Any:
+        if isinstance(seq, list | tuple) and len(seq) > 1:
+            seq = list(seq)
+            _canonical(seq)
+        return super().choice(seq)
+
+
+def _canonical(x: list[Any]) -> None:
+    try:
+        x.sort()
+    except TypeError:  # unorderable items (dicts, mixed types): order by their text
+        x.sort(key=repr)
+
+
+# --------------------------------------------------------------------------------------- the tree
+class _Node:
+    """An information set of one seat. ``stats[action] = [visits, reward sum, availability, exp3 gain]``;
+    ``simultaneous`` marks a decision taken in a round of simultaneous choices (selected with EXP3)."""
+
+    __slots__ = ("children", "hint", "simultaneous", "stats", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.stats: dict[Action, list[float]] = {}
+        self.visits = 0
+        self.hint: Action | None = None
+        self.simultaneous = False
+
+
+def _event_key(kind: str, data: dict[str, Any] | None) -> Hashable:
+    return None if data is None else (kind, repr(data))
+
+
+def _noop_emit(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+# ------------------------------------------------------------------- fast path self-test (per game)
+_FAST_OK: dict[str, bool] = {}
+
+
+def fast_path_ok(game: Game, games: int = 2) -> bool:
+    """Whether rollouts may skip the log and ``apply``'s checks for this game configuration: a few
+    seeded random games are played both ways and must agree at every step (cached)."""
+    key = repr(game)
+    ok = _FAST_OK.get(key)
+    if ok is None:
+        ok = _check_fast_path(game, games)
+        _FAST_OK[key] = ok
+    return ok
+
+
+def _check_fast_path(game: Game, games: int) -> bool:
+    try:
+        for g in range(games):
+            slow = game.new_game(seed=9_000_001 + g)
+            fast = slow.clone()
+            fast._emit = _noop_emit  # type: ignore[method-assign]
+            rng = random.Random(g)
+            for _ in range(MAX_ROLLOUT_STEPS):
+                if slow.to_move != fast.to_move:
+                    return False
+                if not slow.to_move:
+                    break
+                seat = slow.to_move[0]
+                legal = slow.legal_actions(seat)
+                fast._legal = None
+                if fast._legal_actions(seat) != legal:
+                    return False
+                action = legal[rng.randrange(len(legal))]
+                slow.apply(seat, action)
+                fast._legal = None
+                fast._apply(seat, action)
+                if slow.position_json() != fast.position_json():
+                    return False
+            if slow.outcome != fast.outcome:
+                return False
+    except Exception:  # any trouble: use the checked path
+        return False
+    return True
+
+
+# ------------------------------------------------------------------------------------- the search
+@dataclass
+class SearchStats:
+    """What the last search did (for benchmarks, tests and curious players)."""
+
+    iterations: int = 0
+    seconds: float = 0.0  # wall clock
+    root: dict[str, tuple[int, float]] = field(default_factory=dict)  # action -> (visits, mean reward)
+    cpu_seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+Heuristic = Callable[[State, int, random.Random], Action]
+
+
+class ISMCTSAgent(Agent):
+    """Information-set MCTS bot: ``ismcts:iters=2000`` or ``ismcts:time=1.0`` (see module doc)."""
+
+    name = "ismcts"
+
+    def __init__(self, config: ISMCTSConfig | None = None, seed: int | None = None) -> None:
+        self.config = config or ISMCTSConfig()
+        self.config.validate()
+        self.rng = random.Random(seed)  # the search's own draws
+        self.world_rng = OrderBlindRandom(self.rng.getrandbits(63))  # handed to determinize
+        self.last = SearchStats()
+        self._heuristic_missing: set[str] = set()
+
+    # ---------------------------------------------------------------- the Agent interface
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no decision to take (to move: {state.to_move})")
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0, {str(legal[0]): (0, 0.0)})
+            return legal[0]
+        return self.search(state, seat, legal)
+
+    # ---------------------------------------------------------------- search
+    def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        cfg = self.config
+        game = state.game
+        n = game.players
+        multi = cfg.obs == "events"
+        n_trees = n if multi else 1
+        roots = [_Node() for _ in range(n_trees)]
+        root = roots[seat if multi else 0]
+        heuristic = self._heuristic(game) if (cfg.prior == "heuristic" or cfg.rollout == "heuristic") else None
+        prior = heuristic if cfg.prior == "heuristic" else None
+        rollout_h = heuristic if cfg.rollout == "heuristic" else None
+        fast = cfg.fast and rollout_h is None and fast_path_ok(game)
+        budget = cfg.iteration_budget
+        clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
+        deadline = None if cfg.time is None else clock() + cfg.time
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        iterations = 0
+        while True:
+            if budget is not None and iterations >= budget:
+                break
+            if deadline is not None and iterations > 0 and clock() >= deadline:
+                break
+            world = state.determinize(seat, self.world_rng)
+            self._iterate(world, seat, roots, multi, prior, rollout_h, fast)
+            iterations += 1
+        seconds = time.perf_counter() - start
+        cpu_seconds = time.process_time() - cpu_start
+        unseen = [0.0, 0.0, 0.0, 0.0]
+        if root.simultaneous:
+            # a simultaneous choice is a mixed strategy: play an action with its share of the visits
+            weights = [root.stats.get(a, unseen)[0] for a in legal]
+            best = self.rng.choices(legal, weights)[0] if sum(weights) > 0 else legal[0]
+        else:
+            best = max(legal, key=lambda a: (root.stats.get(a, unseen)[0], root.stats.get(a, unseen)[1]))
+        self.last = SearchStats(iterations, seconds,
+                                {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0)
+                                 for a, s in root.stats.items()}, cpu_seconds)
+        return best
+
+    def _heuristic(self, game: Game) -> Heuristic | None:
+        name = game.spec.name
+        if name in self._heuristic_missing:
+            return None
+        probe = getattr(type(game), "heuristic_action", None)
+        if probe is None or probe is Game.heuristic_action:
+            self._heuristic_missing.add(name)
+            return None
+        return game.heuristic_action
+
+    def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
+                 prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool) -> None:
+        n = len(roots) if multi else world.players
+        cursors: list[_Node] = roots[:]
+        path: list[tuple[_Node, int, Action, float]] = []  # (node, actor, action, EXP3 probability)
+        sim_round: list[int] = []  # seats of the current simultaneous round still to choose
+        sim_done: list[tuple[int, Action]] = []
+        first = True
+        expanded = False
+        while not expanded:
+            to_move = world.to_move
+            if not to_move:
+                break
+            # the searching seat takes its own decision first, even in a simultaneous round
+            actor = root_seat if first and root_seat in to_move else to_move[0]
+            first = False
+            node = cursors[actor if multi else 0]
+            legal = world.legal_actions(actor)
+            in_round = len(to_move) > 1 or actor in sim_round
+            if in_round:
+                node.simultaneous = True
+            action, expanded, prob = self._select(node, legal, world, actor, prior)
+            path.append((node, actor, action, prob))
+            # simultaneous rounds: who still has to choose, and the picks hidden until the round is over
+            if in_round and not sim_round:
+                sim_round = [s for s in to_move if s != actor]
+                sim_done = [(actor, action)]
+            elif sim_round:
+                if actor in sim_round:
+                    sim_round.remove(actor)
+                sim_done.append((actor, action))
+            if multi:
+                log_len = len(world._log)
+                world.apply(actor, action)
+                self._descend_events(world, log_len, actor, action, cursors)
+                if sim_round:
+                    after = world.to_move
+                    sim_round = [s for s in sim_round if s in after]
+            else:
+                world.apply(actor, action)
+                if sim_round:
+                    after = world.to_move
+                    sim_round = [s for s in sim_round if s in after]
+                    key: Hashable = ("sim", actor) if sim_round else ("simdone", tuple(sim_done))
+                    if not sim_round:
+                        sim_done = []
+                elif sim_done:
+                    key = ("simdone", tuple(sim_done))
+                    sim_done = []
+                else:
+                    key = action
+                cur = cursors[0]
+                child = cur.children.get(key)
+                if child is None:
+                    child = cur.children[key] = _Node()
+                cursors[0] = child
+        rewards = self._rollout(world, rollout_h, fast, n)
+        for node, actor, action, prob in path:
+            s = node.stats[action]
+            s[0] += 1.0
+            r = rewards[actor]
+            s[1] += r
+            if prob > 0.0:
+                s[3] += r / prob  # EXP3's importance-weighted gain
+
+    def _descend_events(self, world: State, log_len: int, actor: int, action: Action,
+                        cursors: list[_Node]) -> None:
+        new = world._log[log_len:]
+        keys: list[list[Hashable]] = [[] for _ in cursors]
+        for e in new:
+            if e.to is None:
+                k = _event_key(e.kind, e.data)
+                for lst in keys:
+                    lst.append(k)
+            else:
+                full = _event_key(e.kind, e.data)
+                red = _event_key(e.kind, e.redacted)
+                to = e.to
+                for p, lst in enumerate(keys):
+                    k = full if p in to else red
+                    if k is not None:
+                        lst.append(k)
+        for p, cur in enumerate(cursors):
+            key: Hashable = (action if p == actor else None, tuple(keys[p]))
+            child = cur.children.get(key)
+            if child is None:
+                child = cur.children[key] = _Node()
+            cursors[p] = child
+
+    def _select(self, node: _Node, legal: list[Action], world: State, actor: int,
+                prior: Heuristic | None) -> tuple[Action, bool, float]:
+        """(action, whether it is new at this node, its EXP3 probability or 0 for UCB)."""
+        if node.simultaneous:
+            return self._select_exp3(node, legal)
+        cfg = self.config
+        rng = self.rng
+        stats = node.stats
+        if node.visits == 0 and prior is not None and len(legal) > 1:
+            try:
+                hint = prior(world, actor, rng)
+            except Exception:  # a heuristic that fails in some world only loses its hint
+                hint = None
+            node.hint = hint if hint in legal else None
+        node.visits += 1
+        untried = [a for a in legal if a not in stats]
+        if untried:
+            widen = True
+            pw = cfg.pw
+            if pw is None:
+                pw = 2.0 if len(legal) >= cfg.pwmin else 0.0
+            if pw > 0 and stats:
+                widen = len(stats) < math.ceil(pw * node.visits ** cfg.alpha)
+            if widen or len(untried) == len(legal):
+                hint = node.hint
+                action = hint if hint is not None and hint in untried else untried[rng.randrange(len(untried))]
+                for a in legal:
+                    s = stats.get(a)
+                    if s is not None:
+                        s[2] += 1.0
+                stats[action] = [0.0, 0.0, 1.0, 0.0]
+                return action, True, 0.0
+        c = cfg.c
+        bias = cfg.bias if node.hint is not None else 0.0
+        puct = cfg.bonus == "puct"
+        hint = node.hint
+        best: Action | None = None
+        best_score = -math.inf
+        log = math.log
+        sqrt = math.sqrt
+        for a in legal:
+            s = stats.get(a)
+            if s is None:
+                continue
+            s[2] += 1.0
+            visits = s[0]
+            if visits == 0.0:
+                score = math.inf
+            else:
+                score = s[1] / visits + c * sqrt(log(s[2]) / visits)
+                if bias and a == hint:
+                    score += (bias * sqrt(s[2]) if puct else bias) / (visits + 1.0)
+            if score > best_score:
+                best, best_score = a, score
+        assert best is not None
+        return best, False, 0.0
+
+    def _select_exp3(self, node: _Node, legal: list[Action]) -> tuple[Action, bool, float]:
+        """EXP3 at a decision of a simultaneous round: a deterministic rule such as UCB can fall into
+        cycles that one seat exploits without seeing the other's pick (values near 0 or 1 for what is
+        worth 1/2); EXP3 plays a mixed strategy and converges to an equilibrium."""
+        node.visits += 1
+        stats = node.stats
+        k = len(legal)
+        gamma = self.config.gamma
+        eta = gamma / k
+        gains = [stats[a][3] if a in stats else 0.0 for a in legal]
+        top = max(gains)
+        weights = [math.exp(eta * (g - top)) for g in gains]
+        total = sum(weights)
+        probs = [(1.0 - gamma) * w / total + gamma / k for w in weights]
+        x = self.rng.random()
+        i = 0
+        while i < k - 1 and x >= probs[i]:
+            x -= probs[i]
+            i += 1
+        action = legal[i]
+        s = stats.get(action)
+        new = s is None
+        if s is None:
+            s = stats[action] = [0.0, 0.0, 0.0, 0.0]
+        for a in legal:
+            t = stats.get(a)
+            if t is not None:
+                t[2] += 1.0
+        return action, new, probs[i]
+
+    def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int) -> list[float]:
+        rng = self.rng
+        rand = rng.random
+        if fast:
+            world._emit = _noop_emit  # type: ignore[method-assign]
+            for _ in range(MAX_ROLLOUT_STEPS):
+                to_move = world.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = world._legal_actions(seat)
+                world._legal = None
+                world._apply(seat, legal[int(rand() * len(legal))])
+            world._legal = None
+        else:
+            eps = self.config.eps
+            for _ in range(MAX_ROLLOUT_STEPS):
+                to_move = world.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = world.legal_actions(seat)
+                if policy is not None and len(legal) > 1 and rand() >= eps:
+                    try:
+                        action = policy(world, seat, rng)
+                    except Exception:
+                        action = legal[int(rand() * len(legal))]
+                else:
+                    action = legal[int(rand() * len(legal))]
+                world.apply(seat, action)
+        return self._rewards(world, n)
+
+    def _rewards(self, world: State, n: int) -> list[float]:
+        out = world.outcome
+        if out is None:  # the rollout cap was hit: call it a draw
+            return [1.0 / n] * n
+        rewards = [out.reward(p) for p in range(n)]
+        sw = self.config.sw
+        if sw > 0 and len(out.scores) == n:
+            lo, hi = min(out.scores), max(out.scores)
+            span = hi - lo
+            for p in range(n):
+                norm = (out.scores[p] - lo) / span if span > 0 else 0.5
+                rewards[p] = (1 - sw) * rewards[p] + sw * norm
+        return rewards
+
+
+def _factory(params: dict[str, str], seed: int | None) -> Agent:
+    return ISMCTSAgent(ISMCTSConfig.from_params(params), seed)
+
+
+register_agent("ismcts", _factory)

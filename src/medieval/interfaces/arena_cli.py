@@ -1,0 +1,187 @@
+"""``medieval arena``: seat-rotated bot tournaments with win shares, 95% intervals and ratings.
+
+    medieval arena paladin --bots ismcts:time=1,heuristic,random --games 200 --jobs 2 --seed 1
+
+Wire it into the main CLI with ``add_arena_parser(subparsers)`` (it sets ``func=run_arena``); until
+then ``python -m medieval.interfaces.arena_cli paladin --bots ...`` runs it on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from medieval.agents.arena import (
+    ArenaConfig,
+    ArenaError,
+    Summary,
+    default_out,
+    run,
+    split_bots,
+    summarize,
+    write_summary,
+)
+from medieval.core.errors import MedievalError
+from medieval.core.registry import make
+
+EPILOG = """\
+bots: random, heuristic, ismcts:iters=2000, ismcts:time=1.0 (more ISMCTS parameters: docs/bots.md).
+A bot listed several times takes several seats: --bots ismcts:time=1,heuristic,heuristic,heuristic.
+The run's folder keeps one line per finished game: run the same command again to resume an
+interrupted run, or with a larger --games to extend a finished one.
+"""
+
+
+def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` command to an ``argparse`` subparsers object."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "arena", help="seat-rotated bot tournament with win rates, intervals and ratings",
+        description="Play seat-rotated games between bots and rate them.", epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _arguments(p)
+    p.set_defaults(func=run_arena)
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game name (see 'medieval games')")
+    p.add_argument("--bots", action="append", nargs="+", required=True, metavar="BOT",
+                   help="bots, comma- or space-separated (e.g. ismcts:time=1,heuristic,random)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, default=None, help="player count (default: the game's default)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="rule option (repeatable)")
+    p.add_argument("--seed", type=int, default=0, help="seed of game 0; game i uses seed+i (default 0)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help=f"worker processes (default: every local core, {os.cpu_count()} here)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="spread the games over a Ray cluster (auto, ray://HOST:10001, or local); "
+                        "needs the optional 'ray' extra")
+    p.add_argument("--out", type=Path, default=None,
+                   help="run folder for results.jsonl, summary.json, standings.csv, games.csv "
+                        "(default: arena-runs/<game>-<players>p-s<seed>-<digest>)")
+    p.add_argument("--fresh", action="store_true", help="discard the results already in the run folder")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _options(items: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ArenaError(f"option {item!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def config_from_args(args: argparse.Namespace) -> ArenaConfig:
+    bots = split_bots([piece for group in args.bots for piece in group])
+    game = make(args.game, args.players, **_options(args.option))
+    return ArenaConfig(game=game.spec.name, players=game.players, options=dict(game.options),
+                       bots=tuple(bots), games=args.games, seed=args.seed)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    """Run the ``arena`` command. Exit codes: 0 done, 1 some games raised, 2 bad arguments,
+    130 interrupted (the finished games are kept: run again to resume)."""
+    err = Console(stderr=True)
+    out_console = Console() if sys.stdout.isatty() else Console(width=200)
+    try:
+        config = config_from_args(args)
+        if args.jobs is not None and args.jobs < 1:
+            raise ArenaError("--jobs must be at least 1")
+        out = args.out if args.out is not None else default_out(config)
+        show = not args.no_progress
+        progress = Progress(TextColumn(f"[bold]{config.game}[/] {config.players}p"), BarColumn(),
+                            MofNCompleteColumn(), TextColumn("games"), TimeElapsedColumn(),
+                            TextColumn("eta"), TimeRemainingColumn(), console=err, disable=not show,
+                            transient=False)
+        task = progress.add_task("arena", total=config.games)
+
+        def on_progress(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        with progress, _sigterm_as_interrupt():
+            report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh,
+                         on_progress=on_progress)
+    except (ArenaError, MedievalError) as e:
+        err.print(f"[red]error:[/] {e}", highlight=False)
+        return 2
+    summary = summarize(config, report.results)
+    paths = write_summary(summary, report.results, out)
+    out_console.print(standings_table(summary))
+    if report.resumed:
+        err.print(f"resumed: {report.resumed} games were already in {out}", highlight=False)
+    for failed in report.errors[:5]:
+        err.print(f"[red]game {failed['index']} (seed {failed['seed']}) raised:[/] {failed['error']}",
+                  highlight=False)
+    err.print(f"wrote {', '.join(str(p) for p in [out / 'results.jsonl', *paths])}", highlight=False)
+    if report.interrupted:
+        err.print(f"[yellow]interrupted[/] after {len(report.results)} of {config.games} games; "
+                  "run the same command again to resume", highlight=False)
+        return 130
+    return 1 if report.errors else 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """A polite kill (SIGTERM) stops the run like Ctrl-C: what is done stays saved for a resume."""
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def standings_table(summary: Summary) -> Table:
+    c = summary.config
+    title = (f"{c.game}, {c.players} players, {summary.games} games (seeds {c.seed}..{c.seed + c.games - 1}), "
+             f"seat-rotated")
+    t = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    t.add_column("bot")
+    t.add_column("seats", justify="right")
+    t.add_column("win share [95% CI]", justify="right", no_wrap=True)
+    t.add_column("x fair [95% CI]", justify="right", no_wrap=True)
+    t.add_column("score", justify="right")
+    t.add_column("rating", justify="right", no_wrap=True)
+    t.add_column("ordinal", justify="right")
+    for r in summary.rows:
+        rating = "n/a" if r.rating is None else f"{r.rating.mu:.1f} ± {r.rating.sigma:.1f}"
+        ordinal = "n/a" if r.rating is None else f"{r.rating.ordinal:.1f}"
+        t.add_row(r.bot, str(r.seats), f"{r.share:.1%} [{r.low:.1%}, {r.high:.1%}]",
+                  f"{r.vs_fair:.2f} [{r.low / r.fair:.2f}, {r.high / r.fair:.2f}]", f"{r.mean_score:.2f}",
+                  rating, ordinal)
+    t.caption = ("seats: seat-games played; win share: mean of 1 per win, 1/k per win shared by k; "
+                 "rating: OpenSkill Plackett-Luce mu ± sigma, ordinal = mu - 3 sigma"
+                 if summary.ratings_note is None else summary.ratings_note)
+    return t
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="medieval arena", description="Play seat-rotated games between bots "
+                                     "and rate them.", epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    _arguments(parser)
+    args = parser.parse_args(argv)
+    return run_arena(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""The arena: bot lists, seat rotation, results and ratings, resuming after an interrupt, the CLI."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from medieval.agents.arena import (
+    ArenaConfig,
+    ArenaError,
+    play_task,
+    run,
+    seating,
+    split_bots,
+    summarize,
+    write_summary,
+)
+from medieval.agents.ratings import ranks_of, rate_games, wilson_interval
+from medieval.core.errors import InvalidOptionError
+from medieval.interfaces import arena_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def paladin(bots: tuple[str, ...], games: int, seed: int = 0) -> ArenaConfig:
+    return ArenaConfig(game="paladin", players=4, options={}, bots=bots, games=games, seed=seed)
+
+
+def outcomes(results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(r["index"], r["seed"], tuple(r["seating"]), tuple(r["winners"]), tuple(r["scores"]))
+            for r in results]
+
+
+# ------------------------------------------------------------------------------------- bot lists
+@pytest.mark.parametrize(("given", "bots"), [
+    ("ismcts:time=1,heuristic,random", ["ismcts:time=1", "heuristic", "random"]),
+    ("ismcts:iters=2000,c=0.7,heuristic", ["ismcts:iters=2000,c=0.7", "heuristic"]),
+    (["ismcts:iters=5", "c=1", "random,random"], ["ismcts:iters=5,c=1", "random", "random"]),
+    ("random, heuristic ,", ["random", "heuristic"]),
+])
+def test_split_bots(given: Any, bots: list[str]) -> None:
+    assert split_bots(given) == bots
+
+
+@pytest.mark.parametrize("given", ["", "c=1,random", " , "])
+def test_split_bots_refuses(given: str) -> None:
+    with pytest.raises(InvalidOptionError):
+        split_bots(given)
+
+
+def test_seats_rotate() -> None:
+    # one bot per seat: bot j sits at seat (j + i) % 4 in game i
+    for i in range(8):
+        lineup = seating(4, 4, i)
+        assert sorted(lineup) == [0, 1, 2, 3]
+        assert all(lineup[(j + i) % 4] == j for j in range(4))
+    # fewer bots than seats: every bot holds every seat equally often over a cycle
+    counts = {(seat, bot): 0 for seat in range(4) for bot in range(3)}
+    for i in range(3):
+        for seat, bot in enumerate(seating(3, 4, i)):
+            counts[(seat, bot)] += 1
+    assert set(counts.values()) == {1}
+    # more bots than seats: every ordered pair once per cycle
+    pairs = [seating(3, 2, i) for i in range(6)]
+    assert sorted(pairs) == [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+
+
+# ----------------------------------------------------------------------------- results and ratings
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(75, 100)
+    assert 0.65 < low < 0.75 < high < 0.83
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_ranks_put_winners_first_then_scores() -> None:
+    assert ranks_of([2], [10, 12, 11, 3], 4) == [2, 1, 0, 3]
+    assert ranks_of([0, 1], [5, 5, 9, 1], 4) == [0, 0, 1, 2]
+
+
+def test_ratings_order_the_stronger_bot_first() -> None:
+    pytest.importorskip("openskill")
+    games = [(["a", "b", "b"], [0, 1, 2])] * 10 + [(["b", "a", "b"], [1, 0, 1])] * 5
+    ratings = rate_games(games, ["a", "b"])
+    assert ratings["a"].mu > ratings["b"].mu
+    assert ratings["a"].ordinal == pytest.approx(ratings["a"].mu - 3 * ratings["a"].sigma)
+
+
+def test_play_task_reports_errors_instead_of_raising() -> None:
+    task = paladin(("random", "random", "random", "nosuchbot"), 1).task(0)
+    result = play_task(task)
+    assert "error" in result and "nosuchbot" in result["error"]
+
+
+def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:
+    pytest.importorskip("openskill")
+    config = paladin(("heuristic", "random", "random", "random"), 12)
+    report = run(config, tmp_path, jobs=1)
+    assert [r["index"] for r in report.results] == list(range(12))
+    summary = summarize(config, report.results)
+    rows = {r.bot: r for r in summary.rows}
+    assert rows["heuristic"].seats == 12 and rows["random"].seats == 36
+    assert rows["heuristic"].wins + rows["random"].wins == pytest.approx(12)
+    assert rows["heuristic"].share > rows["random"].share
+    assert rows["heuristic"].rating is not None and rows["random"].rating is not None
+    assert rows["heuristic"].rating.ordinal > rows["random"].rating.ordinal
+    assert summary.rows[0].bot == "heuristic"
+    paths = write_summary(summary, report.results, tmp_path)
+    data = json.loads((tmp_path / "summary.json").read_text())
+    assert data["games_played"] == 12 and data["standings"][0]["bot"] == "heuristic"
+    assert "rating" in data["standings"][0] and len(data["standings"][0]["ci95"]) == 2
+    with (tmp_path / "standings.csv").open() as f:
+        table = list(csv.DictReader(f))
+    assert {r["bot"] for r in table} == {"heuristic", "random"}
+    assert all(float(r["ci95_low"]) <= float(r["win_share"]) <= float(r["ci95_high"]) for r in table)
+    assert table[0]["rating_mu"] != ""
+    with (tmp_path / "games.csv").open() as f:
+        assert len(list(csv.DictReader(f))) == 12
+    assert all(p.exists() for p in paths)
+
+
+# ------------------------------------------------------------------------------------------ resume
+def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    config = paladin(("ismcts:iters=3", "heuristic", "random", "random"), 8, seed=40)
+    reference = run(config, tmp_path / "whole", jobs=1)
+    assert not reference.interrupted and len(reference.results) == 8
+
+    seen = []
+
+    def interrupt_after_three(result: dict[str, Any]) -> None:
+        seen.append(result["index"])
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # what Ctrl-C does in the middle of a run
+
+    out = tmp_path / "cut"
+    first = run(config, out, jobs=1, on_result=interrupt_after_three)
+    assert first.interrupted and len(first.results) == 3
+    assert len((out / "results.jsonl").read_text().splitlines()) == 1 + 3
+    second = run(config, out, jobs=1)
+    assert second.resumed == 3 and second.played_now == 5 and not second.interrupted
+    assert outcomes(second.results) == outcomes(reference.results)
+    # a later, longer run extends the same run; a finished run plays nothing more
+    assert run(config, out, jobs=1).played_now == 0
+    longer = run(ArenaConfig(**{**config.__dict__, "games": 10}), out, jobs=1)
+    assert longer.resumed == 8 and longer.played_now == 2
+
+
+def test_a_torn_last_line_is_dropped_and_replayed(tmp_path: Path) -> None:
+    config = paladin(("random",) * 4, 4)
+    run(config, tmp_path, jobs=1)
+    path = tmp_path / "results.jsonl"
+    text = path.read_text()
+    path.write_text(text[: len(text) - 20])  # killed while writing the last line
+    again = run(config, tmp_path, jobs=1)
+    assert again.resumed == 3 and again.played_now == 1
+    assert all(json.loads(line) for line in path.read_text().splitlines())
+
+
+def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
+    run(paladin(("random",) * 4, 2), tmp_path, jobs=1)
+    with pytest.raises(ArenaError, match="another run"):
+        run(paladin(("heuristic",) * 4, 2), tmp_path, jobs=1)
+    assert run(paladin(("heuristic",) * 4, 2), tmp_path, jobs=1, fresh=True).played_now == 2
+
+
+def test_parallel_runs_give_the_same_games_as_serial_ones(tmp_path: Path) -> None:
+    config = paladin(("heuristic", "random", "random", "random"), 6, seed=7)
+    serial = run(config, tmp_path / "one", jobs=1)
+    parallel = run(config, tmp_path / "two", jobs=2)
+    assert outcomes(parallel.results) == outcomes(serial.results)
+
+
+# --------------------------------------------------------------------------------------------- CLI
+def test_cli_prints_the_table_and_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = arena_cli.main(["paladin", "--bots", "heuristic,random", "--games", "4", "--jobs", "1",
+                           "--seed", "3", "--out", str(tmp_path), "--no-progress"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "win share [95% CI]" in out and "heuristic" in out and "random" in out
+    assert (tmp_path / "standings.csv").exists() and (tmp_path / "summary.json").exists()
+
+
+def test_cli_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena_cli.main(["nosuchgame", "--bots", "random", "--out", str(tmp_path)]) == 2
+    assert arena_cli.main(["paladin", "--bots", "random,nosuchbot", "--out", str(tmp_path)]) == 2
+    assert arena_cli.main(["paladin", "--bots", "ismcts:iters=0", "--out", str(tmp_path)]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_cli_resumes_after_ctrl_c(tmp_path: Path) -> None:
+    """A real interrupt: SIGINT to a running ``arena`` process with two workers, then the same command."""
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "medieval.interfaces.arena_cli", "paladin", "--bots",
+           "ismcts:iters=4,heuristic,random,random", "--games", "60", "--jobs", "2", "--seed", "9",
+           "--out", str(out), "--no-progress"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if results.exists() and len(results.read_text().splitlines()) >= 4:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    lines = results.read_text().splitlines()
+    if proc.returncode == 0:  # finished before the signal landed: nothing left to resume
+        assert len(lines) == 61
+        return
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    saved = len(lines) - 1
+    assert 3 <= saved < 60
+    again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert f"resumed: {saved} games" in again.stderr
+    final = [json.loads(line) for line in results.read_text().splitlines()[1:]]
+    assert sorted(r["index"] for r in final) == list(range(60))
+
+
+# --------------------------------------------------------------------------------------------- Ray
+@pytest.mark.slow
+def test_ray_spreads_the_games_over_a_local_instance(tmp_path: Path) -> None:
+    """Ray is an optional extra: this runs where it is installed (pip install 'medieval[ray]')."""
+    pytest.importorskip("ray")
+    config = paladin(("heuristic", "random", "random", "random"), 6, seed=7)
+    on_ray = run(config, tmp_path / "ray", ray_address="local")
+    serial = run(config, tmp_path / "serial", jobs=1)
+    assert outcomes(on_ray.results) == outcomes(serial.results)

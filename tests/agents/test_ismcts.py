@@ -1,0 +1,266 @@
+"""ISMCTS: budgets and parameters, the no-peeking guarantee on every registered game, simultaneous secret
+choices, progressive widening, and strength against the random bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+import pytest
+
+import medieval
+from medieval.agents import make_agent, play_match
+from medieval.agents.ismcts import DEFAULT_ITERS, ISMCTSAgent, ISMCTSConfig, OrderBlindRandom, fast_path_ok
+from medieval.core.errors import InvalidOptionError
+from medieval.core.state import Action, State
+from tests.agents.toygames import Pick, SecretPickGame
+
+GAMES = [spec.name for spec in medieval.list_games()]
+
+def ismcts(spec: str = "ismcts:iters=40", seed: int = 7) -> ISMCTSAgent:
+    agent = make_agent(spec, seed)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent
+
+
+# ------------------------------------------------------------------------------------- parameters
+def test_budget_parsing() -> None:
+    assert ismcts("ismcts").config.iteration_budget == DEFAULT_ITERS
+    a = ismcts("ismcts:iters=2000")
+    assert (a.config.iters, a.config.time, a.config.iteration_budget) == (2000, None, 2000)
+    b = ismcts("ismcts:time=1.0")
+    assert (b.config.iters, b.config.time, b.config.iteration_budget) == (None, 1.0, None)
+    assert ismcts("ismcts:time=0.25s").config.time == 0.25
+    c = ismcts("ismcts:iters=500,time=2,c=0.5,rollout=heuristic,eps=0.2,prior=none,pw=3,alpha=0.4,obs=actions,sw=0.1")
+    assert c.config == ISMCTSConfig(iters=500, time=2.0, c=0.5, rollout="heuristic", eps=0.2, prior="none",
+                                    pw=3.0, alpha=0.4, obs="actions", sw=0.1)
+    assert ismcts("ismcts:pw=off").config.pw == 0.0
+    assert ismcts("ismcts:pw=auto").config.pw is None
+    assert ismcts("ismcts:fast=0").config.fast is False
+    assert ismcts("ismcts:bias=0.5,bonus=puct,gamma=0.2").config.bonus == "puct"
+    assert make_agent("ismcts:iters=10").name == "ismcts:iters=10"
+
+
+@pytest.mark.parametrize("spec", [
+    "ismcts:iters=0", "ismcts:iters=1.5", "ismcts:iters=lots", "ismcts:time=0", "ismcts:time=-1",
+    "ismcts:time=inf", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:prior=oracle", "ismcts:eps=2",
+    "ismcts:obs=all", "ismcts:sw=1.5", "ismcts:bonus=huge", "ismcts:gamma=0", "ismcts:clock=sundial",
+    "ismcts:alpha=1", "ismcts:fast=maybe", "ismcts:depth=3",
+    "ismcts:iters",
+])
+def test_bad_parameters_are_refused(spec: str) -> None:
+    with pytest.raises(InvalidOptionError):
+        make_agent(spec)
+
+
+def test_iteration_budget_is_exact_and_time_budget_is_kept() -> None:
+    game = medieval.make("paladin", players=4)
+    state = game.new_game(seed=3)
+    seat = state.to_move[0]
+    agent = ismcts("ismcts:iters=57")
+    assert agent.choose(state, seat) in state.legal_actions(seat)
+    assert agent.last.iterations == 57
+    assert sum(v for v, _ in agent.last.root.values()) == 57
+    timed = ismcts("ismcts:time=0.05")
+    timed.choose(state, seat)
+    assert timed.last.iterations >= 1
+    assert timed.last.seconds < 0.5
+
+
+# ------------------------------------------------------------------------------------- no peeking
+class RealStateGuard:
+    """Stands for the real state and lets the bot do only what its seat may: ask who is to move,
+    whether the game is over, its own legal actions, a determinization from its own seat, and the
+    game's configuration. Anything else (hidden fields, other seats' actions or views, the log,
+    cloning) fails the test."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self.determinized = 0
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def game(self) -> Any:
+        return self._state.game
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        assert seat == self._seat, f"the bot of seat {self._seat} asked for seat {seat}'s legal actions"
+        return self._state.legal_actions(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        assert seat == self._seat, f"the bot of seat {self._seat} determinized for seat {seat}"
+        self.determinized += 1
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the bot read state.{name}, which its seat may not use")
+
+
+def decision_points(name: str, seed: int, count: int = 3) -> list[tuple[State, int]]:
+    """``count`` positions spread over a random game (at 1/4, 2/4, 3/4 ... of its length), each with a
+    real choice (2+ legal actions) for the seat that is to move."""
+    game = medieval.make(name)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    seen: list[tuple[State, int]] = []
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            seen.append((state.clone(), seat))
+        state.apply(seat, rng.choice(legal))
+    assert seen, f"{name}: no decision with a choice in a random game"
+    return [seen[len(seen) * (k + 1) // (count + 1)] for k in range(count)]
+
+
+def determinize_is_canonical(state: State, other: State, seat: int) -> bool:
+    """Whether two states with the same view for ``seat`` determinize to the same world under one seed
+    of the generator the bot hands to ``determinize``."""
+    a = state.determinize(seat, OrderBlindRandom(5))
+    b = other.determinize(seat, OrderBlindRandom(5))
+    return a.position_json() == b.position_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_ismcts_touches_only_what_its_seat_may_see(name: str) -> None:
+    points = decision_points(name, seed=11, count=2)
+    for obs, (state, seat) in [("events", points[0]), ("events", points[1]), ("actions", points[1])]:
+        guard = RealStateGuard(state, seat)
+        agent = ismcts(f"ismcts:iters=12,obs={obs}")
+        action = agent.choose(cast(State, guard), seat)
+        assert action in state.legal_actions(seat)
+        assert guard.determinized == 12
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_peeking_same_choice_when_only_hidden_information_differs(name: str) -> None:
+    """Two states that differ only in what the seat cannot see (its view is the same) get the same
+    search, move for move, under the same seed.
+
+    That needs the worlds ``determinize`` makes to depend on the seat's view and the seed alone. Games
+    gather the unseen cards in the order they really lie and shuffle them; the bot hands determinize an
+    ``OrderBlindRandom``, which sorts such a pool before shuffling (no probability changes), so the
+    order cannot show through."""
+    differing = 0
+    for k, (state, seat) in enumerate(decision_points(name, seed=5)):
+        other = state.determinize(seat, random.Random(1000 + k))
+        assert other.view(seat) == state.view(seat)
+        if other.position_json() == state.position_json():
+            continue
+        differing += 1
+        assert determinize_is_canonical(state, other, seat), (
+            f"{name}: determinize(seat, rng) depends on how the hidden cards really lie, not only on view(seat) "
+            f"and the seed: draw the unseen cards with rng.shuffle/sample/choice on the whole pool (which "
+            f"OrderBlindRandom sorts first), or sort the pool before drawing from it")
+        first, second = ismcts("ismcts:iters=20", seed=3), ismcts("ismcts:iters=20", seed=3)
+        assert first.choose(state, seat) == second.choose(other, seat)
+        assert first.last.root == second.last.root, f"{name}: root statistics differ"
+    assert differing or not type(medieval.make(name)).has_hidden_information()
+
+
+def test_no_peeking_at_a_secret_simultaneous_choice() -> None:
+    """Seat 0 has secretly picked; seat 1's search must be the same whatever seat 0 picked."""
+    game = SecretPickGame()
+    picks = []
+    for hidden in (0, 1):
+        state = game.new_game(seed=1)
+        state.apply(0, Pick(hidden))
+        assert state.to_move == (1,)
+        agent = ismcts("ismcts:iters=200", seed=4)
+        picks.append(agent.choose(state, 1))
+        picks.append(agent.last.root)
+    assert picks[0] == picks[2] and picks[1] == picks[3]
+
+
+# ----------------------------------------------------------------------------- simultaneous moves
+@pytest.mark.parametrize("obs", ["events", "actions"])
+def test_simultaneous_choices_are_not_seen_by_the_other_chooser(obs: str) -> None:
+    """Matching pennies: if seat 1's tree node depended on seat 0's unrevealed pick, seat 1 would always
+    match it and every pick of seat 0 would look lost. Each pick is really worth about 1/2."""
+    game = SecretPickGame()
+    state = game.new_game(seed=2)
+    assert state.to_move == (0, 1)
+    agent = ismcts(f"ismcts:iters=600,obs={obs},c=1.0", seed=9)
+    agent.choose(state, 0)
+    values = [mean for _, mean in agent.last.root.values()]
+    assert len(values) == 2
+    assert all(0.3 < v < 0.7 for v in values), agent.last.root
+    # seat 1, still to pick while seat 0 has not: the same holds from its side
+    agent.choose(state, 1)
+    assert all(0.3 < v < 0.7 for _, v in agent.last.root.values()), agent.last.root
+
+
+def test_progressive_widening_limits_tried_actions_on_large_action_sets() -> None:
+    game = SecretPickGame(width=200)
+    state = game.new_game(seed=1)
+    state.apply(1, Pick(0))  # seat 0 alone to choose now (seat 1's pick is hidden from it)
+    wide = ismcts("ismcts:iters=100,pw=off,prior=none")
+    wide.choose(state, 0)
+    assert len(wide.last.root) == 100  # every iteration tries a new action
+    narrow = ismcts("ismcts:iters=100,pw=1,alpha=0.5,prior=none")
+    narrow.choose(state, 0)
+    assert len(narrow.last.root) <= 11  # ceil(1 * 100 ** 0.5) + the first
+    auto = ismcts("ismcts:iters=100,prior=none")  # auto: widening from 24 legal actions
+    auto.choose(state, 0)
+    assert len(auto.last.root) <= 21
+
+
+def test_a_simultaneous_root_decision_is_a_mixed_strategy() -> None:
+    game = SecretPickGame()
+    state = game.new_game(seed=3)
+    picks = {ismcts("ismcts:iters=200", seed=k).choose(state, 0) for k in range(12)}
+    assert picks == {Pick(0), Pick(1)}
+
+
+def test_games_without_a_heuristic_still_work_with_the_heuristic_options() -> None:
+    game = SecretPickGame()
+    state = game.new_game(seed=1)
+    for spec in ("ismcts:iters=30,prior=heuristic", "ismcts:iters=30,rollout=heuristic"):
+        assert ismcts(spec).choose(state, 0) in state.legal_actions(0)
+
+
+# --------------------------------------------------------------------------------------- rollouts
+def test_fast_rollouts_are_checked_per_game() -> None:
+    assert fast_path_ok(medieval.make("paladin", players=4))
+    assert fast_path_ok(SecretPickGame())
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    game = medieval.make("paladin", players=3)
+    a = play_match(game, [make_agent("ismcts:iters=20", 1), make_agent("heuristic", 2), make_agent("random", 3)], 5)
+    b = play_match(game, [make_agent("ismcts:iters=20", 1), make_agent("heuristic", 2), make_agent("random", 3)], 5)
+    assert a.state.history == b.state.history
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=4,rollout=heuristic,eps=0.3", "ismcts:iters=30,obs=actions,sw=0.5",
+                                  "ismcts:iters=30,fast=0,prior=none"])
+def test_variants_play_whole_games(spec: str) -> None:
+    game = medieval.make("paladin", players=3)
+    result = play_match(game, [make_agent(spec, 1), make_agent("random", 2), make_agent("heuristic", 3)], 8)
+    assert result.state.is_over
+
+
+# --------------------------------------------------------------------------------------- strength
+def test_ismcts_beats_random_on_paladin() -> None:
+    """Seat-rotated: one ISMCTS (40 iterations a move) against three random bots, eight games. A bot no
+    better than random wins 5 or more of 8 with probability 2.7%; the seeds are fixed, so this is exact."""
+    game = medieval.make("paladin", players=4)
+    wins = 0.0
+    for i in range(8):
+        seat = i % 4
+        agents = [make_agent("ismcts:iters=40", 100 + i) if s == seat else make_agent("random", 10 * i + s)
+                  for s in range(4)]
+        wins += play_match(game, agents, 200 + i).outcome.reward(seat)
+    assert wins >= 5, f"ISMCTS won only {wins} of 8 games against random bots"

@@ -1,0 +1,96 @@
+"""Tiny games for bot tests, built on the engine contract but not registered (so the conformance suite
+and ``medieval.list_games()`` never see them).
+
+``SecretPick``: two seats secretly and simultaneously pick a number in ``range(width)``; both are in
+``to_move`` until they have picked, and the picks are revealed once both are in. Seat 1 wins when the
+picks are equal, seat 0 when they differ (matching pennies for width 2: each pick is worth 1/2 to a
+player who cannot see the other's choice, and 0 to seat 0 against a seat 1 that could peek)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from medieval.core.errors import InvalidActionError
+from medieval.core.outcome import Outcome
+from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.state import Action, Game, State
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"pick {self.value}"
+
+
+class SecretPickState(State):
+    FIELDS = ("picks",)
+
+    game: SecretPickGame
+    picks: list[int]  # -1 while a seat has not picked
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if all(p >= 0 for p in self.picks):
+            return ()
+        return tuple(s for s in range(2) if self.picks[s] < 0)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Pick(v) for v in range(self.game.width)]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Pick)
+        self.picks[seat] = action.value
+        self._emit("pick", {"seat": seat, "value": action.value}, to=(seat,), redacted={"seat": seat})
+        if all(p >= 0 for p in self.picks):
+            self._emit("reveal", {"picks": list(self.picks)})
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not all(p >= 0 for p in self.picks):
+            return None
+        winner = 1 if self.picks[0] == self.picks[1] else 0
+        return Outcome("revealed", (winner,), tuple(1.0 if s == winner else 0.0 for s in range(2)))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.outcome is not None
+        return {
+            "picked": [p >= 0 for p in self.picks],
+            "mine": None if seat is None else self.picks[seat],
+            "picks": list(self.picks) if over else None,
+        }
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        other = 1 - seat
+        if self.picks[other] >= 0 and self.outcome is None:
+            self.picks[other] = rng.randrange(self.game.width)
+
+
+class SecretPickGame(Game):
+    spec = GameSpec(name="secretpick", display_name="Secret pick", min_players=2, max_players=2,
+                    summary="Two seats pick a number at once; seat 1 wins on a match.",
+                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),))
+
+    @property
+    def width(self) -> int:
+        w = self.options["width"]
+        assert isinstance(w, int)
+        return w
+
+    @classmethod
+    def state_class(cls) -> type[State]:
+        return SecretPickState
+
+    def parse_notation(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
+            return Pick(int(words[1]))
+        raise InvalidActionError(f"{text!r} is not 'pick N'")
+
+    def _initial_state(self, seed: int) -> State:
+        s = SecretPickState(self, seed)
+        s.picks = [-1, -1]
+        return s
