@@ -443,8 +443,8 @@ class PaladinState(State):
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Re-deal every card whose face ``seat`` does not know among the places such cards are:
-        other hands, face-down cards on the table, the stock (and the quest deck's order). What others knew follows the card's
-        place (they looked at *that* card, whatever it now is)."""
+        other hands, face-down cards on the table, the stock; re-shuffle the quest deck's order. What
+        others knew follows the card's place (they looked at *that* card, whatever it now is)."""
         kn = self.known[seat]
         slots: list[tuple[list[int], int]] = []
         for s in range(self.players):
