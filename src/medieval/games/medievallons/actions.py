@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from medieval.core.errors import InvalidActionError
+from medieval.core.notation import memoized
 from medieval.core.state import Action
 from medieval.games.medievallons.components import JESTER, KINDS, N_KINDS, parse_kind
 
@@ -300,20 +301,6 @@ def _card_counts(words: list[str]) -> tuple[int, int, int]:
     return kind, count, jesters
 
 
-_PARSED: dict[str, Action] = {}
-
-
-def parse(text: str) -> Action:
-    """Read Medievallons notation (syntax only; legality is the state's business). Results are cached."""
-    a = _PARSED.get(text)
-    if a is None:
-        a = _parse(text)
-        if len(_PARSED) > 100_000:
-            _PARSED.clear()
-        _PARSED[text] = a
-    return a
-
-
 def _parse(text: str) -> Action:
     words = text.split()
     if not words:
@@ -355,3 +342,7 @@ def _parse(text: str) -> Action:
     if verb == "offer" and n == 2:
         return OFFER[parse_kind(rest[0])][parse_kind(rest[1])]
     raise InvalidActionError(f"{text!r} is not Medievallons notation ({_SYNTAX})")
+
+
+#: Read Medievallons notation (syntax only; legality is the state's business).
+parse = memoized(_parse, limit=100_000)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from medieval.core.errors import InvalidActionError
+from medieval.core.notation import memoized
 from medieval.core.state import Action
 from medieval.games.midevil.components import CARD_BY_NAME, CARDS, DIRS, LETTERS
 
@@ -211,20 +212,6 @@ def _card(words: list[str], verb: str) -> tuple[int, list[str]]:
     raise InvalidActionError(f"'{verb}' takes an event card name ({', '.join(c.name for c in CARDS)})")
 
 
-_PARSED: dict[str, Action] = {}
-
-
-def parse(text: str) -> Action:
-    """Read MidEvil notation (syntax only). Results are remembered (notation is read back often)."""
-    a = _PARSED.get(text)
-    if a is None:
-        a = _parse(text)
-        if len(_PARSED) > 50_000:
-            _PARSED.clear()
-        _PARSED[text] = a
-    return a
-
-
 def _parse(text: str) -> Action:
     words = text.split()
     if not words:
@@ -271,3 +258,7 @@ def _parse(text: str) -> Action:
         f"{text!r} is not MidEvil notation (place X,Y rR | seed BRW | spend RW | reroll | armour | move D | "
         "stop | challenge | play CARD [X,Y|SEAT] | shoot X,Y | skeleton X,Y D | hide TOKEN | ready | stand | "
         "discard CARD | end)")
+
+
+#: Read MidEvil notation (syntax only).
+parse = memoized(_parse, limit=50_000)
