@@ -136,7 +136,7 @@ class MedievaliaState(State):
         r = self.result
         if r is None:
             return None
-        return Outcome(r["termination"], tuple(r["winners"]), tuple(float(x) for x in r["scores"]))
+        return Outcome.from_json(r)
 
     @property
     def field_card(self) -> FieldCard:

@@ -133,7 +133,7 @@ class MedievallonsState(State):
         r = self.result
         if r is None:
             return None
-        return Outcome(r["termination"], tuple(r["winners"]), tuple(float(x) for x in r["scores"]))
+        return Outcome.from_json(r)
 
     def _legal_actions(self, seat: int) -> list[Action]:
         p = self.pending
