@@ -21,11 +21,10 @@ from rich.table import Table
 import medieval
 from medieval.agents.base import make_agent
 from medieval.agents.match import play_match
+from medieval.agents.ratings import wilson_interval as wilson
 from medieval.core.rng import derive
 from medieval.core.spec import OptionValue
 from medieval.core.state import Game
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -107,17 +106,6 @@ def run_chunk(task: tuple[SimulationConfig, int, int]) -> list[GameResult]:
 
 
 # ------------------------------------------------------------------------------------ statistics
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (wins may be fractional: shared wins count 1/k)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class Tally:
     games: int = 0
