@@ -51,6 +51,9 @@ PARAMETERS: dict[str, str] = {
     "c": "UCB exploration constant (default 0.7)",
     "rollout": "rollout policy: random (default) or heuristic (the game's heuristic, eps-greedy)",
     "eps": "in heuristic rollouts, the chance of a random move instead (default 0.1)",
+    "depth": "end (default): rollouts play to the end of the game; N: after N rollout steps the game's "
+             "own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node (games "
+             "without an evaluation play to the end)",
     "prior": "heuristic (default): the game's heuristic move is tried first and biased at each new "
              "node; none: no prior",
     "bias": "weight of the heuristic prior (default 1.0)",
@@ -79,6 +82,7 @@ class ISMCTSConfig:
     c: float = 0.7
     rollout: str = "random"
     eps: float = 0.1
+    depth: int | None = None
     prior: str = "heuristic"
     bias: float = 1.0
     bonus: str = "flat"
@@ -124,6 +128,8 @@ class ISMCTSConfig:
             raise bad(f"c must be >= 0, got {self.c}")
         if self.rollout not in ("random", "heuristic"):
             raise bad(f"rollout must be random or heuristic, got {self.rollout!r}")
+        if self.depth is not None and self.depth < 0:
+            raise bad(f"depth must be end or a number of steps >= 0, got {self.depth}")
         if not 0 <= self.eps <= 1:
             raise bad(f"eps must be between 0 and 1, got {self.eps}")
         if self.prior not in ("heuristic", "none"):
@@ -164,6 +170,14 @@ def _parse_value(key: str, text: str) -> Any:
             return value
     except ValueError:
         _raise(key, text)
+    if key == "depth":
+        if t in ("end", "none", "off"):
+            return None
+        try:
+            value = float(t)
+        except ValueError:
+            _raise(key, text)
+        return int(value) if value.is_integer() else _raise(key, text)
     if key == "pw":
         if t in ("off", "none", "0"):
             return 0.0
@@ -240,10 +254,6 @@ def _event_key(kind: str, data: dict[str, Any] | None) -> Hashable:
     return None if data is None else (kind, repr(data))
 
 
-def _noop_emit(*args: Any, **kwargs: Any) -> None:
-    return None
-
-
 # ------------------------------------------------------------------- fast path self-test (per game)
 _FAST_OK: dict[str, bool] = {}
 
@@ -264,7 +274,7 @@ def _check_fast_path(game: Game, games: int) -> bool:
         for g in range(games):
             slow = game.new_game(seed=9_000_001 + g)
             fast = slow.clone()
-            fast._emit = _noop_emit  # type: ignore[method-assign]
+            fast._mute_log()
             rng = random.Random(g)
             for _ in range(MAX_ROLLOUT_STEPS):
                 if slow.to_move != fast.to_move:
@@ -305,6 +315,7 @@ class SearchStats:
 
 
 Heuristic = Callable[[State, int, random.Random], Action]
+Evaluation = Callable[[State], "list[float] | None"]
 
 
 class ISMCTSAgent(Agent):
@@ -343,6 +354,7 @@ class ISMCTSAgent(Agent):
         prior = heuristic if cfg.prior == "heuristic" else None
         rollout_h = heuristic if cfg.rollout == "heuristic" else None
         fast = cfg.fast and rollout_h is None and fast_path_ok(game)
+        evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
@@ -355,7 +367,7 @@ class ISMCTSAgent(Agent):
             if deadline is not None and iterations > 0 and clock() >= deadline:
                 break
             world = state.determinize(seat, self.world_rng)
-            self._iterate(world, seat, roots, multi, prior, rollout_h, fast)
+            self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate)
             iterations += 1
         seconds = time.perf_counter() - start
         cpu_seconds = time.process_time() - cpu_start
@@ -382,7 +394,8 @@ class ISMCTSAgent(Agent):
         return game.heuristic_action
 
     def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
-                 prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool) -> None:
+                 prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
+                 evaluate: Evaluation | None = None) -> None:
         n = len(roots) if multi else world.players
         cursors: list[_Node] = roots[:]
         path: list[tuple[_Node, int, Action, float]] = []  # (node, actor, action, EXP3 probability)
@@ -437,7 +450,7 @@ class ISMCTSAgent(Agent):
                 if child is None:
                     child = cur.children[key] = _Node()
                 cursors[0] = child
-        rewards = self._rollout(world, rollout_h, fast, n)
+        rewards = self._rollout(world, rollout_h, fast, n, evaluate)
         for node, actor, action, prob in path:
             s = node.stats[action]
             s[0] += 1.0
@@ -557,12 +570,15 @@ class ISMCTSAgent(Agent):
                 t[2] += 1.0
         return action, new, probs[i]
 
-    def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int) -> list[float]:
+    def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
+                 evaluate: Evaluation | None = None) -> list[float]:
         rng = self.rng
         rand = rng.random
+        depth = self.config.depth
+        limit = depth if evaluate is not None and depth is not None else MAX_ROLLOUT_STEPS
         if fast:
-            world._emit = _noop_emit  # type: ignore[method-assign]
-            for _ in range(MAX_ROLLOUT_STEPS):
+            world._mute_log()
+            for _ in range(limit):
                 to_move = world.to_move
                 if not to_move:
                     break
@@ -573,7 +589,7 @@ class ISMCTSAgent(Agent):
             world._legal = None
         else:
             eps = self.config.eps
-            for _ in range(MAX_ROLLOUT_STEPS):
+            for _ in range(limit):
                 to_move = world.to_move
                 if not to_move:
                     break
@@ -587,6 +603,10 @@ class ISMCTSAgent(Agent):
                 else:
                     action = legal[int(rand() * len(legal))]
                 world.apply(seat, action)
+        if evaluate is not None and world.to_move:
+            estimate = evaluate(world)
+            if estimate is not None:
+                return list(estimate)
         return self._rewards(world, n)
 
     def _rewards(self, world: State, n: int) -> list[float]:

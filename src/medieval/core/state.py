@@ -50,6 +50,11 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+
+def _mute(*args: Any, **kwargs: Any) -> None:
+    """The ``_emit`` of a state whose log is muted (``State._mute_log``)."""
+    return None
+
 class State(ABC):
     """One position of a game. See ARCHITECTURE.md §2 for the contract."""
 
@@ -272,6 +277,17 @@ class State(ABC):
               redacted: dict[str, Any] | None = None) -> None:
         self._log.append(Event(kind, data, to, redacted))
 
+    def _mute_log(self) -> None:
+        """Stop keeping the log on this state (searches' playouts, which nobody reads): ``_emit`` becomes
+        a no-op on this state only; its clones made afterwards keep logging. Only games whose rules never
+        read their own log may be muted (the search checks that per game)."""
+        self._emit = _mute  # type: ignore[method-assign]
+
+    @property
+    def _log_on(self) -> bool:
+        """Whether ``_emit`` still records: rules may skip building costly log payloads when it does not."""
+        return "_emit" not in self.__dict__
+
     def _rng(self) -> random.Random:
         """A generator for the next chance event (shuffle, roll, draw)."""
         rng = derive(self._seed, self._chance)
@@ -355,6 +371,17 @@ class Game(ABC):
         """The game's heuristic policy, used by the ``heuristic`` bot. It decides from
         ``state.view(seat)`` and ``state.legal_actions(seat)`` only, never from hidden cards."""
         raise NotImplementedError(f"{self.spec.display_name} has no heuristic policy")
+
+    @classmethod
+    def has_evaluation(cls) -> bool:
+        """Whether the game defines its own position evaluation (``evaluate``)."""
+        return cls.evaluate is not Game.evaluate
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of each seat's reward (``Outcome.reward``: 1 for a win, 1/k for a win shared by k)
+        from a position that is not over, for searches that stop their playouts early. Searches call it
+        on *determinized* worlds, so it may read the whole state. None: the game has no evaluation."""
+        return None
 
     def scenario(self, **setup: Any) -> State:
         """Build a position for tests and tutorials (per game; documented in its rules doc)."""
