@@ -12,6 +12,7 @@ from rich.console import Console
 import medieval
 from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from medieval.games.medievalia import actions as A
+from medieval.games.medievalia.cards import W
 from medieval.games.medievalia.heuristic import choose
 from medieval.interfaces.terminal.renderers.medievalia import render
 from tests.games.medievalia.util import game, play, scenario
@@ -149,8 +150,8 @@ def test_view_keys_and_json_safe():
 
 
 def test_view_last_round_is_a_copy():
-    """The view's last-round summary is the log's round_end entry, copied: changing it changes
-    nothing in the game."""
+    """The view's last-round summary is the position's copy of the round_end entry, copied again:
+    changing it changes nothing in the game."""
     s = scenario(2, hands=[["8"], ["1", "2"]], deck=[])
     play(s, "play 8")
     v = s.view(0)
@@ -159,6 +160,94 @@ def test_view_last_round_is_a_copy():
     v["last_round"]["scores"][0] = 99
     assert s.view(0)["last_round"]["hands"] == [[], ["1", "2"]]
     assert s.view(0)["last_round"]["scores"] == [0, -2]
+
+
+def test_last_round_is_kept_without_the_log():
+    """The rules never read their own log: with the log off (as in search rollouts) the last round's
+    summary is the same, and the ISMCTS fast-path self-test accepts every test configuration."""
+    from medieval.agents.ismcts import fast_path_ok
+
+    s = scenario(2, hands=[["8"], ["1", "2"]], deck=[])
+    quiet = s.clone()
+    quiet._emit = lambda *args, **kwargs: None  # type: ignore[method-assign]
+    play(s, "play 8")
+    play(quiet, "play 8")
+    assert not any(e.kind == "round_end" for e in quiet._log)
+    entry = next(e for e in reversed(s.events(None)) if e["kind"] == "round_end")
+    assert quiet.last_round == s.last_round == {k: v for k, v in entry.items() if k != "kind"}
+    assert quiet.view(0)["last_round"] == s.view(0)["last_round"]
+    for players, options in type(s.game).test_configurations():
+        assert fast_path_ok(medieval.make("medievalia", players, **options)), (players, options)
+
+
+def _plain_legal_actions(s, seat):
+    """§4.2, §5, §4.5 written out plainly, play by play (what the pre-built play tables must give)."""
+    fc = s.field_card
+    hand = s.hands[seat]
+    thr = s.threshold(seat)
+    nw = hand[W] if fc.wild_values else 0
+    gives = [t for t in range(s.players) if t != seat] if fc.code == "CM01" and any(s.stacks[seat]) else []
+    out = []
+    for v in fc.number_faces:
+        for k in range(1, hand[v] + 1):
+            for j in range(nw + 1):
+                if v * (k + j) >= thr:
+                    if gives and fc.gives_stack(v, k + j):
+                        out += [A.play(v, k, j, v, t) for t in gives]
+                    else:
+                        out.append(A.play(v, k, j))
+    for v in fc.wild_values if nw else ():
+        for j in range(1, nw + 1):
+            if v * j >= thr:
+                if gives and fc.gives_stack(v, j):
+                    out += [A.play(W, 0, j, v, t) for t in gives]
+                else:
+                    out.append(A.play(W, 0, j, v))
+    for face, effect in fc.skip_effect.items():
+        for k in range(1, hand[face] + 1):
+            if effect == "choose":
+                out += [A.play(face, k, 0, 0, -1, t) for t in range(s.players) if t != seat]
+            else:
+                out.append(A.play(face, k))
+    if any(s.table):
+        out.append(A.TAKE)
+    return out
+
+
+def test_legal_actions_match_the_plain_rules():
+    """The legal actions come from per-card tables of pre-built plays; over random games of every
+    test configuration they are exactly the plays §4.2, §5 and §4.5 give, in the same order."""
+    checked = 0
+    for players, options in type(game()).test_configurations():
+        g = game(players, **options)
+        for seed in range(3):
+            s = g.new_game(seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seat = s.to_move[0]
+                legal = s.legal_actions(seat)
+                assert legal == _plain_legal_actions(s, seat)
+                checked += 1
+                s.apply(seat, rng.choice(legal))
+    assert checked > 1000
+
+
+def test_from_json_reads_a_state_written_with_last_round_at():
+    """A state written when the position held ``last_round_at`` (an index into the log) instead of
+    ``last_round`` still restores, with the summary taken from that log entry."""
+    s = random_state(3, moves=400, seed=4, rounds=3)
+    assert s.last_round is not None
+    data = json.loads(json.dumps(s.to_json()))
+    last = data["state"].pop("last_round")
+    kinds = [e["kind"] for e in data["log"]]
+    data["state"]["last_round_at"] = len(kinds) - 1 - kinds[::-1].index("round_end")
+    r = game(3, rounds=3).from_json(data)
+    assert r.last_round == last
+    assert r.to_json() == s.to_json()
+    fresh = game(3).new_game(seed=1).to_json()
+    del fresh["state"]["last_round"]
+    fresh["state"]["last_round_at"] = -1
+    assert game(3).from_json(fresh).last_round is None
 
 
 def test_view_never_shows_other_hands():

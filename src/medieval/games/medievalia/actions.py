@@ -43,9 +43,13 @@ class Play(Action):
     give: int = -1
     next: int = -1
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
+    #: the cards as the table shows them: the notation without ``play``, ``give`` and ``next``
+    shown: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", self._notation())
+        text = self._notation()
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "shown", text[5:].split(" give ")[0].split(" next ")[0])
 
     @property
     def cards(self) -> int:

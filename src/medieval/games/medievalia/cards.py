@@ -65,8 +65,19 @@ def faces_of(counts: list[int]) -> list[int]:
     return out
 
 
+#: per face, the runs of its name: ``_NAME_RUNS[i] == (face, ((), (name,), (name, name), ...))``
+_RUN = 16
+_NAME_RUNS = tuple((f, tuple((FACE_NAMES[f],) * k for k in range(_RUN))) for f in FACES)
+
+
 def names_of(counts: list[int]) -> list[str]:
-    return [FACE_NAMES[f] for f in faces_of(counts)]
+    """Names of a count list's cards, in face order."""
+    out: list[str] = []
+    for f, runs in _NAME_RUNS:
+        c = counts[f]
+        if c:
+            out += runs[c] if c < _RUN else runs[1] * c
+    return out
 
 
 def parse_deck(spec: str) -> list[int]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
+from operator import add
 from typing import Any, Self
 
 from medieval.core.errors import InvalidOptionError
@@ -91,11 +92,85 @@ SPEC = GameSpec(
 )
 
 
+class PlayTable:
+    """The plays one Magic Field card allows (§4.2, §5), kept by hand shape: ``_legal_actions`` joins
+    these lists instead of building every play again. Each list is in the rules' order and is never
+    changed once made."""
+
+    def __init__(self, fc: FieldCard, players: int, gives: list[int] | None = None) -> None:
+        self.fc = fc
+        self.players = players
+        self.number_faces = fc.number_faces
+        self.wild = bool(fc.wild_values)
+        self.top_wild = max(fc.wild_values, default=0)
+        self.skip_faces = tuple(fc.skip_effect)
+        #: §T.2 CM01: the seats a play that hands over the stack may name (empty: no such plays)
+        self.gives = gives or []
+        #: CM01 only: per seat, the table of the plays when that seat has a stack to hand over
+        self.giving = [PlayTable(fc, players, [t for t in range(players) if t != s])
+                       for s in range(players)] if gives is None and fc.code == "CM01" else []
+        #: (wilds, need) -> per value, count -> the number plays of that many cards of that value
+        self.numbers: dict[tuple[int, int], list[dict[int, list[Action]]]] = {}
+        self.by_least: dict[tuple[int, int, int, int], list[Action]] = {}  # (value, count, wilds, fewest cards)
+        self.wilds: dict[tuple[int, int], list[Action]] = {}  # (wilds, need)
+        self.skips: dict[tuple[int, int, int], list[Action]] = {}  # (face, count, seat)
+
+    def numbers_of(self, v: int, c: int, nw: int, thr: int) -> list[Action]:
+        """§4.2 one or more of the ``c`` cards of value ``v``, Wildcards (``nw`` in hand) joining,
+        reaching ``thr``; under CM01 a play that hands over the stack names each possible receiver."""
+        least = max(1, -(-thr // v))  # the fewest cards of value v that reach thr
+        plays = self.by_least.get((v, c, nw, least))
+        if plays is None:
+            fc, play, gives = self.fc, A.play, self.gives
+            plays = []
+            for k in range(1, c + 1):
+                for j in range(nw + 1):
+                    if k + j >= least:
+                        if gives and fc.gives_stack(v, k + j):
+                            plays += [play(v, k, j, v, t) for t in gives]
+                        else:
+                            plays.append(play(v, k, j))
+            self.by_least[(v, c, nw, least)] = plays
+        self.numbers_row(nw, thr)[v][c] = plays
+        return plays
+
+    def numbers_row(self, nw: int, thr: int) -> list[dict[int, list[Action]]]:
+        row = self.numbers.get((nw, thr))
+        if row is None:
+            row = self.numbers[(nw, thr)] = [{} for _ in range(NFACES)]
+        return row
+
+    def wilds_of(self, nw: int, thr: int) -> list[Action]:
+        """§4.2 Wildcards alone, all at one declared value, reaching ``thr``."""
+        fc, play, gives = self.fc, A.play, self.gives
+        plays: list[Action] = []
+        for v in fc.wild_values:
+            for j in range(1, nw + 1):
+                if v * j >= thr:
+                    if gives and fc.gives_stack(v, j):
+                        plays += [play(W, 0, j, v, t) for t in gives]
+                    else:
+                        plays.append(play(W, 0, j, v))
+        self.wilds[(nw, thr)] = plays
+        return plays
+
+    def skips_of(self, face: int, c: int, seat: int) -> list[Action]:
+        """§5 one or more copies of one Skip face; CM10's 12s name the next player."""
+        play = A.play
+        if self.fc.skip_effect[face] == CHOOSE:
+            plays: list[Action] = [play(face, k, 0, 0, -1, t) for k in range(1, c + 1)
+                                   for t in range(self.players) if t != seat]
+        else:
+            plays = [play(face, k) for k in range(1, c + 1)]
+        self.skips[(face, c, seat)] = plays
+        return plays
+
+
 class MedievaliaState(State):
     FIELDS = ("round", "first_player", "start_dir", "direction", "turn", "over", "hands", "deck",
               "stacks", "table", "discard", "aside", "plays", "total", "need", "field", "instructor",
               "field_deck", "field_used", "instructor_deck", "instructor_used", "hand_limits",
-              "margins", "totals", "round_scores", "last_round_at", "result")
+              "margins", "totals", "round_scores", "last_round", "result")
 
     game: MedievaliaGame
     round: int  # 1-based
@@ -123,7 +198,7 @@ class MedievaliaState(State):
     margins: list[int]
     totals: list[int]
     round_scores: list[list[int]]
-    last_round_at: int  # index in the log of the last round_end entry, -1 before the first
+    last_round: dict[str, Any] | None  # the last round's scoring (§6), its round_end entry; None in round 1
     result: dict[str, Any] | None
 
     # ------------------------------------------------------------------ contract
@@ -146,16 +221,6 @@ class MedievaliaState(State):
     def instructor_card(self) -> InstructorCard:
         return self.game.instructors[self.instructor]
 
-    @property
-    def last_round(self) -> dict[str, Any] | None:
-        """The last round's scoring (§6): a copy of the ``round_end`` entry of the public log."""
-        if self.last_round_at < 0:
-            return None
-        d = self._log[self.last_round_at].data
-        return {**d, "hands": [h[:] for h in d["hands"]], "stacks": [x[:] for x in d["stacks"]],
-                "ignored": d["ignored"][:], "scores": d["scores"][:], "notes": d["notes"][:],
-                "totals": d["totals"][:]}
-
     def threshold(self, seat: int) -> int:
         """§4.3 the smallest total ``seat`` may play now (1 when leading)."""
         if self.total <= 0:
@@ -163,56 +228,50 @@ class MedievaliaState(State):
         return self.need + self.margins[seat]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        fc = self.game.fields[self.field]
+        """§4.2 number plays, then Wildcards alone, §5 Skip plays, §4.5 take. The plays of each hand
+        shape come pre-built from the Magic Field card's ``PlayTable``."""
+        pt = self.game.play_tables[self.field]
         hand = self.hands[seat]
         thr = self.need + self.margins[seat] if self.total > 0 else 1
-        nw = hand[W] if fc.wild_values else 0
-        play = A.play
+        nw = hand[W] if pt.wild else 0
+        if pt.giving and any(self.stacks[seat]):  # §T.2 CM01: name who receives the stack
+            pt = pt.giving[seat]
         out: list[Action] = []
-        gives: list[int] = []
-        if fc.code == "CM01" and any(self.stacks[seat]):  # §T.2 CM01: name who receives the stack
-            gives = [s for s in range(self.players) if s != seat]
-        for v in fc.number_faces:  # §4.2 one or more cards of one value, Wildcards joining
+        row = pt.numbers.get((nw, thr)) or pt.numbers_row(nw, thr)
+        for v in pt.number_faces:  # §4.2 one or more cards of one value, Wildcards joining
             c = hand[v]
-            if not c:
-                continue
-            for k in range(1, c + 1):
-                for j in range(nw + 1):
-                    if v * (k + j) >= thr:
-                        if gives and fc.gives_stack(v, k + j):
-                            out += [play(v, k, j, v, t) for t in gives]
-                        else:
-                            out.append(play(v, k, j))
-        if nw:  # §4.2 Wildcards alone, all at one declared value
-            for v in fc.wild_values:
-                for j in range(1, nw + 1):
-                    if v * j >= thr:
-                        if gives and fc.gives_stack(v, j):
-                            out += [play(W, 0, j, v, t) for t in gives]
-                        else:
-                            out.append(play(W, 0, j, v))
-        for face, effect in fc.skip_effect.items():  # §5 Skip cards, one or more copies of one face
+            if c and v * (c + nw) >= thr:
+                plays = row[v].get(c)
+                if plays is None:
+                    plays = pt.numbers_of(v, c, nw, thr)
+                out += plays
+        if nw and pt.top_wild * nw >= thr:  # §4.2 Wildcards alone, all at one declared value
+            plays = pt.wilds.get((nw, thr))
+            if plays is None:
+                plays = pt.wilds_of(nw, thr)
+            out += plays
+        skips = pt.skips
+        for face in pt.skip_faces:  # §5 Skip cards, one or more copies of one face
             c = hand[face]
-            for k in range(1, c + 1):
-                if effect == CHOOSE:
-                    out += [play(face, k, 0, 0, -1, t) for t in range(self.players) if t != seat]
-                else:
-                    out.append(play(face, k))
+            if c:
+                plays = skips.get((face, c, seat))
+                if plays is None:
+                    plays = pt.skips_of(face, c, seat)
+                out += plays
         if any(self.table):  # §4.5 cannot or will not beat: take the open cards
             out.append(A.TAKE)
         return out
 
     def _apply(self, seat: int, action: Action) -> None:
-        if isinstance(action, A.Take):
+        if not isinstance(action, A.Play):  # the only other action: take
             self._take(seat)
             return
-        assert isinstance(action, A.Play)
         fc = self.game.fields[self.field]
         hand = self.hands[seat]
         face, count = action.face, action.count
         effect = fc.skip_effect.get(face) if count else None
-        text = str(action)[5:]
-        event: dict[str, Any]
+        text = action.shown  # the cards, without "give" or "next"
+        event: dict[str, Any] | None = None
         if effect is not None:  # §5 a Skip play: nothing to beat changes
             hand[face] -= count
             zone = self.discard if self.game.discard_skips else self.table
@@ -222,64 +281,62 @@ class MedievaliaState(State):
                 self.direction = -self.direction
             elif effect == CHOOSE:
                 nxt = action.next
-                text = text.rsplit(" next ", 1)[0]
             self.plays.append([seat, text, 0, effect, nxt])
-            event = {"seat": seat, "cards": text, "effect": effect,
-                     "direction": DIRECTION_NAMES[self.direction]}
-            if nxt >= 0:
-                event["next"] = nxt
+            if self._log_on:
+                event = {"seat": seat, "cards": text, "effect": effect,
+                         "direction": DIRECTION_NAMES[self.direction]}
+                if nxt >= 0:
+                    event["next"] = nxt
             self._end_turn(seat, nxt, event)
             return
         # §4.2 a number play
         wilds = action.wilds
+        table = self.table
         if count:
             hand[face] -= count
-            self.table[face] += count
+            table[face] += count
         if wilds:
             hand[W] -= wilds
-            self.table[W] += wilds
+            table[W] += wilds
         total = action.value * (count + wilds)
         self.need = fc.need_after(total, self.need, self.total <= 0)
         self.total = total
-        if action.give >= 0:
-            text = text.rsplit(" give ", 1)[0]
         self.plays.append([seat, text, total, "", -1])
-        event = {"seat": seat, "cards": text, "total": total, "need": self.need}
-        if action.give >= 0:  # §T.2 CM01
-            event["give"] = {"to": action.give, "cards": self._give_stack(seat, action.give)}
+        if self._log_on:
+            event = {"seat": seat, "cards": text, "total": total, "need": self.need}
+            if action.give >= 0:  # §T.2 CM01
+                event["give"] = {"to": action.give, "cards": names_of(self.stacks[seat])}
+        if action.give >= 0:
+            self._give_stack(seat, action.give)
         self._end_turn(seat, -1, event)
 
     # ------------------------------------------------------------------ §4 play
-    def _give_stack(self, seat: int, to: int) -> list[str]:
-        mine, theirs = self.stacks[seat], self.stacks[to]
-        given = names_of(mine)
-        for f in range(NFACES):
-            theirs[f] += mine[f]
-            mine[f] = 0
-        return given
+    def _give_stack(self, seat: int, to: int) -> None:
+        """§T.2 CM01: ``seat``'s creature stack goes onto ``to``'s."""
+        self.stacks[to] = list(map(add, self.stacks[to], self.stacks[seat]))
+        self.stacks[seat] = [0] * NFACES
 
     def _take(self, seat: int) -> None:
         """§4.5 take every open card into the creature stack, then lead (no draw first, Ruling R6)."""
-        stack, table = self.stacks[seat], self.table
-        taken = names_of(table)
-        for f in range(NFACES):
-            if table[f]:
-                stack[f] += table[f]
-                table[f] = 0
+        table = self.table
+        if self._log_on:
+            self._emit("take", {"seat": seat, "cards": names_of(table)})
+        self.stacks[seat] = list(map(add, self.stacks[seat], table))
+        self.table = [0] * NFACES
         self.plays = []
         self.total = 0
         self.need = 1
-        self._emit("take", {"seat": seat, "cards": taken})
 
-    def _end_turn(self, seat: int, nxt: int, event: dict[str, Any]) -> None:
+    def _end_turn(self, seat: int, nxt: int, event: dict[str, Any] | None) -> None:
         """§4.4 refill to the hand limit while the deck lasts; §6.1 a player who has played their
-        last card once the deck is empty ends the round. ``event`` is the play's log entry; the faces
-        drawn are shown to the player alone."""
+        last card once the deck is empty ends the round. ``event`` is the play's log entry (None with
+        the log off); the faces drawn are shown to the player alone."""
         hand = self.hands[seat]
         size = sum(hand)
         deck = self.deck
         if size == 0 and not deck:
-            self._emit("play", event)
+            if event is not None:
+                self._emit("play", event)
             self._end_round(seat)
             return
         want = self.hand_limits[seat] - size
@@ -288,22 +345,19 @@ class MedievaliaState(State):
             del deck[-want:]
             for f in drawn:
                 hand[f] += 1
-            self._emit("play", {**event, "drew": [FACE_NAMES[f] for f in drawn]}, to=(seat,),
-                       redacted={**event, "drew": len(drawn)})
-        else:
+            if event is not None:
+                redacted = {**event, "drew": len(drawn)}
+                event["drew"] = [FACE_NAMES[f] for f in drawn]
+                self._emit("play", event, to=(seat,), redacted=redacted)
+        elif event is not None:
             self._emit("play", event)
-        self.turn = nxt if nxt >= 0 else (seat + self.direction) % self.players
+        self.turn = nxt if nxt >= 0 else (seat + self.direction) % self.game.players
 
     # ------------------------------------------------------------------ §6 scoring, §7 rounds
     def _end_round(self, hitter: int) -> None:
         n = self.players
-        ctx = RoundEnd(n, hitter, [h[:] for h in self.hands], [s[:] for s in self.stacks], self.totals[:])
+        ctx = RoundEnd(n, hitter, self.hands, self.stacks, self.totals[:])
         scores, notes = score_round(self.instructor_card, ctx)
-        for s in range(n):  # §6.2 the hands join the stacks
-            stack, hand = self.stacks[s], self.hands[s]
-            for f in range(NFACES):
-                stack[f] += hand[f]
-                hand[f] = 0
         self.totals = [t + x for t, x in zip(self.totals, scores, strict=True)]
         self.round_scores.append(scores)
         last_round = {
@@ -318,9 +372,13 @@ class MedievaliaState(State):
             "notes": notes,
             "totals": self.totals[:],
         }
-        self.last_round_at = len(self._log)
-        self._emit("round_end", last_round)
+        self.last_round = last_round  # never mutated (clones share it)
+        if self._log_on:
+            self._emit("round_end", self._round_copy(last_round))  # the log shares no list with the position
         if self.round >= self.game.rounds:
+            # §6.2 the hands join the stacks (after any other round, every card goes back to the deck)
+            self.stacks = [list(map(add, stack, hand)) for stack, hand in zip(ctx.stacks, ctx.hands, strict=True)]
+            self.hands = [[0] * NFACES for _ in range(n)]
             self._finish()
             return
         self.round += 1
@@ -377,14 +435,14 @@ class MedievaliaState(State):
         totals = self.totals
         self.hand_limits = [fc.hand_limit(s, totals, HAND_LIMIT) for s in range(n)]
         self.margins = [fc.margin(s, totals) for s in range(n)]
-        pool = [0] * NFACES
-        for zone in (*self.hands, *self.stacks, self.table, self.discard, self.aside):
-            for f in range(NFACES):
-                pool[f] += zone[f]
-                zone[f] = 0
-        for f in self.deck:
-            pool[f] += 1
-        deck = faces_of(pool)
+        # every creature card comes back (hands, stacks, table, discard, cards set aside, the deck's
+        # rest): the whole Summon Creature deck, in face order, is shuffled
+        self.hands = [[0] * NFACES for _ in range(n)]
+        self.stacks = [[0] * NFACES for _ in range(n)]
+        self.table = [0] * NFACES
+        self.discard = [0] * NFACES
+        self.aside = [0] * NFACES
+        deck = self.game.all_faces[:]
         rng.shuffle(deck)
         self.deck = deck
         self.plays = []
@@ -392,11 +450,13 @@ class MedievaliaState(State):
         self.need = 1
         self.direction = self.start_dir
         self.turn = self.first_player
-        self._emit("round_start", {
-            "round": self.round, "first_player": self.first_player,
-            "direction": DIRECTION_NAMES[self.direction], "field": self.field,
-            "instructor": self.instructor, "hand_limits": self.hand_limits[:], "margins": self.margins[:],
-        })
+        logging = self._log_on
+        if logging:
+            self._emit("round_start", {
+                "round": self.round, "first_player": self.first_player,
+                "direction": DIRECTION_NAMES[self.direction], "field": self.field,
+                "instructor": self.instructor, "hand_limits": self.hand_limits[:], "margins": self.margins[:],
+            })
         for i in range(n):
             s = (self.first_player + i) % n
             k = min(len(deck), self.hand_limits[s] + fc.deal_bonus(s, totals))
@@ -405,8 +465,9 @@ class MedievaliaState(State):
             hand = self.hands[s]
             for f in dealt:
                 hand[f] += 1
-            self._emit("deal", {"seat": s, "cards": [FACE_NAMES[f] for f in dealt]}, to=(s,),
-                       redacted={"seat": s, "count": k})
+            if logging:
+                self._emit("deal", {"seat": s, "cards": [FACE_NAMES[f] for f in dealt]}, to=(s,),
+                           redacted={"seat": s, "count": k})
 
     # ------------------------------------------------------------------ views
     def current_phase(self) -> str:
@@ -463,9 +524,16 @@ class MedievaliaState(State):
             },
             "scores": self.totals[:],
             "round_scores": [r[:] for r in self.round_scores],
-            "last_round": self.last_round,
+            "last_round": None if self.last_round is None else self._round_copy(self.last_round),
             "outcome": None if out is None else out.to_json(),
         }
+
+    @staticmethod
+    def _round_copy(d: dict[str, Any]) -> dict[str, Any]:
+        """A copy of a round's scoring (§6) that shares no list with it."""
+        return {**d, "hands": [h[:] for h in d["hands"]], "stacks": [x[:] for x in d["stacks"]],
+                "ignored": d["ignored"][:], "scores": d["scores"][:], "notes": d["notes"][:],
+                "totals": d["totals"][:]}
 
     def render(self, seat: int | None) -> str:
         from medieval.games.medievalia.text import render_text
@@ -500,7 +568,7 @@ class MedievaliaState(State):
         new.margins = self.margins[:]
         new.totals = self.totals[:]
         new.round_scores = self.round_scores[:]  # entries are never mutated
-        new.last_round_at = self.last_round_at
+        new.last_round = self.last_round  # never mutated
         new.result = self.result
         return new
 
@@ -540,8 +608,10 @@ class MedievaliaGame(Game):
     spec = SPEC
 
     fields: dict[str | None, FieldCard]
+    play_tables: dict[str | None, PlayTable]
     instructors: dict[str | None, InstructorCard]
     deck_counts: list[int]
+    all_faces: list[int]  # every card of the Summon Creature deck, in face order
     rounds: int
     discard_skips: bool
 
@@ -555,6 +625,7 @@ class MedievaliaGame(Game):
         deck = opts["deck"]
         assert isinstance(deck, str)
         self.deck_counts = parse_deck(deck)
+        self.all_faces = faces_of(self.deck_counts)
         needed = n * (HAND_LIMIT + 2)
         if sum(self.deck_counts) < needed:
             raise InvalidOptionError(
@@ -567,6 +638,7 @@ class MedievaliaGame(Game):
         options: dict[str, Any] = dict(opts)
         self.fields = {None: FieldCard(options)}
         self.fields.update({code: cls(options) for code, cls in FIELD_CLASSES.items()})
+        self.play_tables = {code: PlayTable(fc, n) for code, fc in self.fields.items()}
         self.instructors = {None: InstructorCard()}
         self.instructors.update({code: cls() for code, cls in INSTRUCTOR_CLASSES.items()})
 
@@ -640,7 +712,7 @@ class MedievaliaGame(Game):
         s.margins = [0] * n
         s.totals = [0] * n
         s.round_scores = []
-        s.last_round_at = -1
+        s.last_round = None
         s.result = None
         return s
 
@@ -654,6 +726,20 @@ class MedievaliaGame(Game):
         s.deck = faces_of(self.deck_counts)
         s._start_round(rng)
         return s
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Restore a state; a JSON written before ``last_round`` was a field (it held
+        ``last_round_at``, the index of the last ``round_end`` entry in the log) still reads."""
+        fields = data.get("state") if isinstance(data, Mapping) else None
+        if isinstance(fields, Mapping) and "last_round" not in fields and "last_round_at" in fields:
+            at, log = fields["last_round_at"], data.get("log")
+            last = None
+            if isinstance(at, int) and isinstance(log, list) and 0 <= at < len(log):
+                entry = log[at]
+                if isinstance(entry, Mapping) and entry.get("kind") == "round_end":
+                    last = entry.get("data")
+            data = {**data, "state": {**fields, "last_round": last}}
+        return super().from_json(data)
 
     def scenario(self, **setup: Any) -> MedievaliaState:
         from medieval.games.medievalia.scenario import build

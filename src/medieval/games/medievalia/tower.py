@@ -19,9 +19,10 @@ Instructor hooks (§T.3): ``card_value`` (a stack card), ``hand_value`` (a card 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 from typing import Any, ClassVar
 
-from medieval.games.medievalia.cards import DATA, NUMBERS, R, S, W
+from medieval.games.medievalia.cards import DATA, NFACES, NUMBERS, R, S, W
 
 SKIP, REVERSE, CHOOSE = "skip", "reverse", "choose"
 
@@ -205,6 +206,11 @@ class InstructorCard:
 
     code: ClassVar[str] = ""
 
+    def __init__(self) -> None:
+        #: ``card_value`` and ``hand_value`` of every face (index 0 unused), for ``score_round``
+        self.stack_values = [0, *(self.card_value(f) for f in range(1, NFACES))]
+        self.hand_values = [0, *(self.hand_value(f) for f in range(1, NFACES))]
+
     def info(self) -> dict[str, Any] | None:
         return dict(INSTRUCTOR_TEXT[self.code]) if self.code else None
 
@@ -331,14 +337,9 @@ def score_round(card: InstructorCard, ctx: RoundEnd) -> tuple[list[int], list[st
     Instructor card says otherwise; then the card's own bonuses and penalties."""
     scores: list[int] = []
     notes: list[str] = []
+    stack_values, hand_values = card.stack_values, card.hand_values
     for s in range(ctx.players):
-        stack, hand = ctx.stacks[s], ctx.hands[s]
-        score = 0
-        for f in range(1, len(stack)):
-            if stack[f]:
-                score += stack[f] * card.card_value(f)
-            if hand[f]:
-                score += hand[f] * card.hand_value(f)
+        score = sum(map(mul, ctx.stacks[s], stack_values)) + sum(map(mul, ctx.hands[s], hand_values))
         if s == ctx.hitter:
             score = card.hitter_score(score)
         scores.append(score)
