@@ -10,10 +10,12 @@ import pytest
 from rich.console import Console
 
 import medieval
+from medieval.agents.ismcts import fast_path_ok
 from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from medieval.core.state import Action
 from medieval.games.medievallons import actions as A
-from medieval.games.medievallons.components import JESTER, KNIGHT, MONK
-from medieval.games.medievallons.rules import MedievallonsState
+from medieval.games.medievallons.components import JESTER, KNIGHT, MONK, N_KINDS
+from medieval.games.medievallons.rules import MedievallonsGame, MedievallonsState
 from medieval.interfaces.terminal.renderers.medievallons import describe_event, render
 from tests.games.medievallons.helpers import act, game, legal, scen
 
@@ -157,6 +159,74 @@ def test_clone_is_independent() -> None:
         seat = c.to_move[0]
         c.apply(seat, rng.choice(c.legal_actions(seat)))
     assert s.to_json() == before
+
+
+def _configurations() -> list[tuple[int, dict[str, object]]]:
+    return MedievallonsGame.test_configurations()
+
+
+def _plain_turn_actions(s: MedievallonsState, seat: int) -> list[Action]:
+    """§4.1-§4.4, §6.3 written out plainly, loop by loop (what the pre-built tables must give)."""
+    hand = s.hands[seat]
+    jesters = hand[JESTER]
+    out: list[Action] = [A.Play(k) for k in range(N_KINDS)
+                           if hand[k] and (k != JESTER or s.game.lone_jester_ok)]
+    for k in range(N_KINDS):
+        if hand[k] and k != JESTER and hand[k] + jesters >= 3:
+            out += [A.Lay(k, cnt, j) for cnt in range(1, hand[k] + 1) for j in range(max(0, 3 - cnt), jesters + 1)]
+    out += [A.Lay(JESTER, 0, j) for j in range(3, jesters + 1)]
+    own = [g for g in s.guilds if g[1] == seat]
+    out += [A.Use(g[0], g[2]) for g in own if g[2] != JESTER and g[5] < s.turn]
+    for gid, _, gk, _, _, _ in own:
+        if gk != JESTER:
+            out += [A.Reinforce(gid, gk, gk, cnt, j) for cnt in range(hand[gk] + 1)
+                    for j in range(0 if cnt else 1, jesters + 1)]
+        else:
+            out += [A.Reinforce(gid, JESTER, k, cnt, j) for k in range(N_KINDS) if hand[k] and k != JESTER
+                    for cnt in range(1, hand[k] + 1) for j in range(jesters + 1)]
+            out += [A.Reinforce(gid, JESTER, JESTER, 0, j) for j in range(1, jesters + 1)]
+    return out or [A.DRAW]
+
+
+@pytest.mark.parametrize(("players", "options"), _configurations())
+def test_turn_action_tables_match_the_plain_rules(players: int, options: dict[str, object]) -> None:
+    """§4: the table-built turn actions are exactly the plainly enumerated ones, in the same order, in
+    every position of random games (including the guild actions of guilds with ids seen before)."""
+    g = game(players, **options)
+    for seed in range(12):
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            if s.pending is None:
+                assert s.legal_actions(seat) == _plain_turn_actions(s, seat)
+            actions = s.legal_actions(seat)
+            s.apply(seat, actions[rng.randrange(len(actions))])
+
+
+@pytest.mark.parametrize(("players", "options"), _configurations())
+def test_play_without_the_log_is_the_same(players: int, options: dict[str, object]) -> None:
+    """The rules never depend on their log: with the log muted (as in search rollouts, where the rules skip
+    building log entries) every legal action list, position and outcome is the same."""
+    g = game(players, **options)
+    assert fast_path_ok(g)
+    for seed in range(8):
+        s = g.new_game(seed)
+        quiet = s.clone()
+        quiet._mute_log()
+        start = len(quiet._log)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            assert quiet.to_move == s.to_move
+            actions = s.legal_actions(seat)
+            assert quiet.legal_actions(seat) == actions
+            a = actions[rng.randrange(len(actions))]
+            s.apply(seat, a)
+            quiet.apply(seat, a)
+            assert quiet.position_json() == s.position_json()
+        assert quiet.outcome == s.outcome
+        assert len(quiet._log) == start < len(s._log)  # the quiet game logged nothing
 
 
 def test_heuristic_beats_random() -> None:

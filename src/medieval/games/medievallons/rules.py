@@ -4,20 +4,43 @@ A position is a few int lists. A card is its kind's index (components.KINDS); a 
 vector of 13 ints; the draw and discard piles are lists of kinds (top = last). A guild is
 ``[id, owner, kind, count, jesters, laid_turn]`` (a Jester guild has kind JESTER and count 0).
 A power that hands a decision to a seat leaves one ``pending`` frame (a small dict, never mutated
-in place); ``to_move`` is whoever owes that decision."""
+in place); ``to_move`` is whoever owes that decision.
+
+Log entries are built only when the log is kept (``State._log_on``; search rollouts mute it). Nothing
+else depends on the log (the search's
+fast-path self-test and tests/games/medievallons/test_contract.py::test_play_without_the_log_is_the_same
+check it)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any, Self
+from itertools import compress
+from typing import Any, NamedTuple, Self
 
 from medieval.core.outcome import Outcome
 from medieval.core.registry import register
 from medieval.core.spec import GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievallons import actions as A
+from medieval.games.medievallons.actions import (
+    Ask,
+    Assassinate,
+    BegFrom,
+    Copy,
+    Give,
+    Keep,
+    Lay,
+    LookAt,
+    Offer,
+    Play,
+    Reinforce,
+    Steal,
+    Take,
+    TradeWith,
+    Use,
+)
 from medieval.games.medievallons.components import (
     ARTISAN,
     ASSASSIN,
@@ -47,6 +70,102 @@ WIN_GUILDS = 3  # §5.1
 G_ID, G_OWNER, G_KIND, G_COUNT, G_JESTERS, G_LAID = range(6)
 RED, YELLOW = "red", "yellow"
 _RANGE = range(N_KINDS)
+
+# ------------------------------------------------------------------ action tables (built once)
+_PLAY = A.PLAY
+_PLAY_JESTER = A.PLAY[JESTER]
+
+
+def _lay_options(k: int, c: int, jesters: int) -> tuple[Action, ...]:
+    """§4.2 every guild of kind ``k`` that ``c`` cards of it and ``jesters`` Jesters in hand can lay."""
+    if not c or c + jesters < GUILD_MIN:
+        return ()
+    return tuple(A.lay(k, cnt, j) for cnt in range(1, c + 1) for j in range(max(0, GUILD_MIN - cnt), jesters + 1))
+
+
+#: _LAYS[Jesters in hand][kind][cards of that kind in hand] (a kind has COPIES cards; none for the
+#: Jester, whose guilds are _JESTER_LAYS)
+_LAYS = tuple(tuple(tuple(_lay_options(k, c, j) if k != JESTER else () for c in range(COPIES + 1)) for k in _RANGE)
+              for j in range(COPIES + 1))
+#: §6.3 _JESTER_LAYS[Jesters in hand]: the guilds of Jesters only
+_JESTER_LAYS = tuple(tuple(A.lay(JESTER, 0, j) for j in range(GUILD_MIN, jesters + 1)) for jesters in range(COPIES + 1))
+#: per player count and seat: every other seat as a Priest's target, a Merchant's partner, a Knight's demand
+_LOOK_AT = tuple(tuple(tuple(A.LOOK[t] for t in range(n) if t != s) for s in range(n)) for n in range(A.MAX_SEATS + 1))
+_TRADE_WITH = tuple(tuple(tuple(A.TRADE[t] for t in range(n) if t != s) for s in range(n))
+                    for n in range(A.MAX_SEATS + 1))
+_ASK_ANY = tuple(tuple(tuple(a for t in range(n) if t != s for a in A.ASK[t]) for s in range(n))
+                 for n in range(A.MAX_SEATS + 1))
+#: the pending decision a power hands to its user
+_DECISION = tuple(name.lower() for name in KINDS)
+_USER_DECIDES = (KNIGHT, MERCHANT, PRIEST)
+_ATTACKS = (ASSASSIN, PROWLER)
+_DECK = tuple(k for k in _RANGE for _ in range(COPIES))  # §2 the deck before shuffling
+_HELD = COPIES + 1  # how many cards of one kind a hand may hold, plus one
+_REPEATS = tuple(tuple((k,) * c for c in range(_HELD)) for k in _RANGE)  # [kind][count]: kind, count times
+_KEY_TAIL = N_KINDS * _HELD * _HELD
+
+
+class _OnGuild(NamedTuple):
+    """The actions that name one guild (id and kind), other than reinforcements."""
+
+    use: Action
+    copy: Action
+    assassinate: Action  # a card of the guild's kind
+    assassinate_jester: Action
+    steal: Action
+    steal_jester: Action
+
+
+#: caches of the guild actions, keyed by _guild_key(gid, gk, ...) (an int: cheap to hash)
+_ON_GUILD: dict[int, _OnGuild] = {}
+_REINFORCE: dict[int, tuple[Action, ...]] = {}
+
+
+def _guild_key(gid: int, gk: int, k: int = 0, c: int = 0, jesters: int = 0) -> int:
+    """One int for (guild id, guild kind, added kind, cards of it, Jesters); _turn_actions inlines it."""
+    return (((gid * N_KINDS + gk) * N_KINDS + k) * _HELD + c) * _HELD + jesters
+
+
+def _on_guild(gid: int, gk: int) -> _OnGuild:
+    """§4.3 use, §7.13 copy, §7.2 assassinate and §7.12 steal guild ``gid`` of kind ``gk`` (cached)."""
+    key = _guild_key(gid, gk)
+    out = _ON_GUILD.get(key)
+    if out is None:
+        out = _ON_GUILD[key] = _OnGuild(A.use(gid, gk), A.copy(gid, gk),
+                                        A.assassinate(gid, gk, gk), A.assassinate(gid, gk, JESTER),
+                                        A.steal(gid, gk, gk), A.steal(gid, gk, JESTER))
+    return out
+
+
+def _reinforce_with(gid: int, gk: int, k: int, c: int, jesters: int) -> tuple[Action, ...]:
+    """§4.4 / §6.3 the reinforcements of guild ``gid`` (of kind ``gk``) with up to ``c`` cards of kind ``k``
+    and up to ``jesters`` Jesters (cached: they only depend on these numbers)."""
+    key = _guild_key(gid, gk, k, c, jesters)
+    out = _REINFORCE.get(key)
+    if out is None:
+        if gk != JESTER:  # k is gk: any cards of the kind and Jesters, at least one card
+            out = tuple(A.reinforce(gid, gk, gk, cnt, j)
+                        for cnt in range(c + 1) for j in range(0 if cnt else 1, jesters + 1))
+        elif k != JESTER:  # a Jester guild takes the added kind
+            out = tuple(A.reinforce(gid, JESTER, k, cnt, j) for cnt in range(1, c + 1) for j in range(jesters + 1))
+        else:  # Jesters only
+            out = tuple(A.reinforce(gid, JESTER, JESTER, 0, j) for j in range(1, jesters + 1))
+        _REINFORCE[key] = out
+    return out
+
+
+def _jester_guild_reinforcements(gid: int, hand: list[int]) -> list[Action]:
+    """§4.4 / §6.3 every way to reinforce the Jester guild ``gid`` from ``hand``: any kind turns it into a
+    guild of that kind, or more Jesters."""
+    jesters = hand[JESTER]
+    out: list[Action] = []
+    for k in _RANGE:
+        c = hand[k]
+        if c and k != JESTER:
+            out += _reinforce_with(gid, JESTER, k, c, jesters)
+    out += _reinforce_with(gid, JESTER, JESTER, 0, jesters)
+    return out
+
 
 SPEC = GameSpec(
     name="medievallons",
@@ -123,9 +242,12 @@ class MedievallonsState(State):
         p = self.pending
         if p is None:
             return (self.current,)
-        if p["k"] == "exchange":
+        if p["k"] == "exchange":  # whoever of the two has not made an offer yet
+            a, b = p["a"], p["b"]
             offers = self.offers
-            return tuple(x for x in (p["a"], p["b"]) if not offers[x])
+            if offers[a]:
+                return () if offers[b] else (b,)
+            return (a,) if offers[b] else (a, b)
         return (p["s"],)
 
     @property
@@ -139,14 +261,11 @@ class MedievallonsState(State):
         p = self.pending
         if p is None:
             return self._turn_actions(seat)
-        k = p["k"]
-        n = self.players
-        if k == "knight":
-            return [a for t in range(n) if t != seat for a in A.ASK[t]]
-        if k in ("knight_give", "noble", "priest_give"):
+        k = p["k"]  # the decisions, most frequent first
+        if k == "noble" or k == "priest_give" or k == "knight_give":
             hand = self.hands[seat]
             if k != "knight_give":
-                return [A.GIVE[c] for c in _RANGE if hand[c]]
+                return list(compress(A.GIVE, hand))
             c = p["c"]
             out = [A.GIVE[c]] if hand[c] else []
             if self.game.knight_jester and c != JESTER and hand[JESTER]:
@@ -154,73 +273,78 @@ class MedievallonsState(State):
             return out
         if k == "exchange":
             hand = self.hands[seat]
+            held = list(compress(_RANGE, hand))
             out = []
-            for a in _RANGE:
-                if hand[a]:
-                    if hand[a] >= 2:
-                        out.append(A.OFFER[a][a])
-                    out += [A.OFFER[a][b] for b in range(a + 1, N_KINDS) if hand[b]]
+            for i, a in enumerate(held):
+                row = A.OFFER[a]
+                if hand[a] >= 2:
+                    out.append(row[a])
+                for b in held[i + 1:]:
+                    out.append(row[b])
             return out
-        if k == "merchant":
-            return [A.TRADE[t] for t in range(n) if t != seat]
-        if k == "priest":
-            return [A.LOOK[t] for t in range(n) if t != seat]
         if k == "priest_take":
-            hand = self.hands[p["t"]]
-            return [A.TAKE[c] for c in _RANGE if hand[c]]
-        if k == "beggar":
-            return [A.BEG[t] for t in p["opts"]]
-        if k == "witch":
-            return [A.copy(g[G_ID], g[G_KIND]) for g in self._copyable(seat)]
+            return list(compress(A.TAKE, self.hands[p["t"]]))
+        if k == "priest":
+            return list(_LOOK_AT[self.game.players][seat])
+        if k == "merchant":
+            return list(_TRADE_WITH[self.game.players][seat])
+        if k == "wizard":
+            return [A.KEEP[c] for c in sorted(set(self.wizard))]
+        if k == "knight":
+            return list(_ASK_ANY[self.game.players][seat])
         if k == "assassin" or k == "prowler":
-            make = A.assassinate if k == "assassin" else A.steal
+            steal = k == "prowler"
             out = []
             for g in self.guilds:
                 if g[G_OWNER] != seat:
+                    on = _on_guild(g[G_ID], g[G_KIND])
                     if g[G_COUNT]:
-                        out.append(make(g[G_ID], g[G_KIND], g[G_KIND]))
+                        out.append(on.steal if steal else on.assassinate)
                     if g[G_JESTERS]:
-                        out.append(make(g[G_ID], g[G_KIND], JESTER))
+                        out.append(on.steal_jester if steal else on.assassinate_jester)
             return out
-        if k == "wizard":
-            return [A.KEEP[c] for c in sorted(set(self.wizard))]
+        if k == "witch":
+            return [_on_guild(g[G_ID], g[G_KIND]).copy for g in self._copyable(seat)]
+        if k == "beggar":
+            return [A.BEG[t] for t in p["opts"]]
         raise AssertionError(f"unknown pending decision {k}")  # pragma: no cover
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        """§4: play a card, lay a guild, use a guild, reinforce a guild (or draw when none is possible)."""
+        """§4: play a card, lay a guild, use a guild, reinforce a guild (or draw when none is possible).
+        The lays and guild actions come from tables built once (``_LAYS``, ``_on_guild``, ``_reinforce_with``)."""
         hand = self.hands[seat]
         jesters = hand[JESTER]
-        lone_ok = self.game.lone_jester_ok
-        out: list[Action] = [A.PLAY[k] for k in _RANGE if hand[k] and (k != JESTER or lone_ok)]
-        lay = A.lay
-        for k in _RANGE:  # §4.2 / R22 three or more alike, Jesters join any guild
-            c = hand[k]
-            if c and k != JESTER and c + jesters >= GUILD_MIN:
-                for cnt in range(1, c + 1):
-                    for j in range(max(0, GUILD_MIN - cnt), jesters + 1):
-                        out.append(lay(k, cnt, j))
-        for j in range(GUILD_MIN, jesters + 1):  # §6.3 a guild of Jesters only
-            out.append(lay(JESTER, 0, j))
-        turn = self.turn
-        own = [g for g in self.guilds if g[G_OWNER] == seat]
-        for g in own:  # §4.3 a guild laid on an earlier turn, with a power
-            if g[G_KIND] != JESTER and g[G_LAID] < turn:
-                out.append(A.use(g[G_ID], g[G_KIND]))
-        reinforce = A.reinforce
-        for g in own:  # §4.4
-            gid, gk = g[G_ID], g[G_KIND]
-            if gk != JESTER:
-                for cnt in range(hand[gk] + 1):
-                    for j in range(0 if cnt else 1, jesters + 1):
-                        out.append(reinforce(gid, gk, gk, cnt, j))
-            else:  # §6.3 any kind turns a Jester guild into a guild of that kind
-                for k in _RANGE:
-                    if hand[k] and k != JESTER:
-                        for cnt in range(1, hand[k] + 1):
-                            for j in range(jesters + 1):
-                                out.append(reinforce(gid, JESTER, k, cnt, j))
-                for j in range(1, jesters + 1):
-                    out.append(reinforce(gid, JESTER, JESTER, 0, j))
+        out: list[Action] = list(compress(_PLAY, hand))  # §4.1 play a card, in kind order
+        if jesters and not self.game.lone_jester_ok:
+            out.remove(_PLAY_JESTER)
+        need = GUILD_MIN - jesters  # §4.2 / R22 three or more alike, Jesters join any guild
+        if max(hand) >= need:
+            lays = _LAYS[jesters]
+            for k in _RANGE:
+                c = hand[k]
+                if c >= need:
+                    out += lays[k][c]
+        if jesters >= GUILD_MIN:  # §6.3 a guild of Jesters only
+            out += _JESTER_LAYS[jesters]
+        guilds = self.guilds
+        if guilds:
+            turn = self.turn
+            for g in guilds:  # §4.3 your guild laid on an earlier turn, with a power
+                gk = g[G_KIND]
+                if g[G_OWNER] == seat and gk != JESTER and g[G_LAID] < turn:
+                    on = _ON_GUILD.get((g[G_ID] * N_KINDS + gk) * _KEY_TAIL)  # _guild_key(gid, gk)
+                    out.append((on or _on_guild(g[G_ID], gk)).use)
+            for g in guilds:  # §4.4 (§6.3 any kind turns a Jester guild into a guild of that kind)
+                if g[G_OWNER] != seat:
+                    continue
+                gid, gk = g[G_ID], g[G_KIND]
+                if gk != JESTER:
+                    c = hand[gk]
+                    # _guild_key(gid, gk, gk, c, jesters):
+                    r = _REINFORCE.get((((gid * N_KINDS + gk) * N_KINDS + gk) * _HELD + c) * _HELD + jesters)
+                    out += r if r is not None else _reinforce_with(gid, gk, gk, c, jesters)
+                else:
+                    out += _jester_guild_reinforcements(gid, hand)
         if not out:  # §6.1 / §6.3 / R15: empty hand and no guild with a power
             out.append(A.DRAW)
         return out
@@ -240,58 +364,72 @@ class MedievallonsState(State):
     # ------------------------------------------------------------------ §4 the turn
     def _turn_action(self, seat: int, action: Action) -> None:
         hand = self.hands[seat]
-        if isinstance(action, A.Play):  # §4.1
+        if type(action) is Play:  # §4.1
             k = action.kind
             hand[k] -= 1
             self.played = k
-            self._emit("play", {"turn": self.turn, "seat": seat, "card": KINDS[k]})
+            if self._log_on:
+                self._emit("play", {"turn": self.turn, "seat": seat, "card": KINDS[k]})
             self._power(seat, k)
-        elif isinstance(action, A.Lay):  # §4.2
+        elif type(action) is Lay:  # §4.2
             k, cnt, j = action.kind, action.count, action.jesters
             hand[k] -= cnt
             hand[JESTER] -= j
             gid = self.next_guild
             self.next_guild = gid + 1
             self.guilds.append([gid, seat, k, cnt, j, self.turn])
-            self._emit("lay", {"turn": self.turn, "seat": seat, "guild": A.guild_label(gid, k),
-                               "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
+            if self._log_on:
+                self._emit("lay", {"turn": self.turn, "seat": seat, "guild": A.guild_label(gid, k),
+                                   "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
             if self._guild_count(seat) >= WIN_GUILDS:  # §5.1 / R2: the third guild wins at once
                 raise RoundOver("third_guild", [seat])
             self._power(seat, k)
-        elif isinstance(action, A.Use):  # §4.3
+        elif type(action) is Use:  # §4.3
             g = self._guild(action.guild)
-            self._emit("use", {"turn": self.turn, "seat": seat, "guild": A.guild_label(g[G_ID], g[G_KIND])})
+            if self._log_on:
+                self._emit("use", {"turn": self.turn, "seat": seat, "guild": A.guild_label(g[G_ID], g[G_KIND])})
             self._power(seat, g[G_KIND])
-        elif isinstance(action, A.Reinforce):  # §4.4
+        elif type(action) is Reinforce:  # §4.4
             g = self._guild(action.guild)
             k, cnt, j = action.kind, action.count, action.jesters
             hand[k] -= cnt
             hand[JESTER] -= j
             before = self._guild_count(seat)
-            old = A.guild_label(g[G_ID], g[G_KIND])
+            log = self._log_on
+            old = A.guild_label(g[G_ID], g[G_KIND]) if log else ""
             if g[G_KIND] == JESTER and k != JESTER:  # §6.3 / R21 the Jester guild takes the added kind
                 g[G_KIND] = k
                 g[G_COUNT] = cnt
             else:
                 g[G_COUNT] += cnt
             g[G_JESTERS] += j
-            self._emit("reinforce", {"turn": self.turn, "seat": seat, "guild": old,
-                                     "now": A.guild_label(g[G_ID], g[G_KIND]),
-                                     "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
+            if log:
+                self._emit("reinforce", {"turn": self.turn, "seat": seat, "guild": old,
+                                         "now": A.guild_label(g[G_ID], g[G_KIND]),
+                                         "cards": [KINDS[k]] * cnt + [KINDS[JESTER]] * j})
             if self._guild_count(seat) > before and self._guild_count(seat) >= WIN_GUILDS:
                 raise RoundOver("third_guild", [seat])  # R2 (only with jester_guild_counts off)
             self._power(seat, g[G_KIND])
         else:  # §6.1 / §6.3 nothing else is possible: draw a card (then the turn's draw)
-            self._emit("no_action", {"turn": self.turn, "seat": seat})
-            self._draw(seat, 1, "no action")
+            if self._log_on:
+                self._emit("no_action", {"turn": self.turn, "seat": seat})
+            self._draw_one(seat, "no action")
 
     def _end_turn(self) -> None:
         """§4: after the action the played card is discarded, then the turn's draw; next seat."""
         if self.played >= 0:
             self.discard.append(self.played)
             self.played = -1
-        self._draw(self.current, 1, "turn")
-        self.current = (self.current + 1) % self.players
+        current = self.current
+        draw = self.draw  # the turn's draw (as _draw_one)
+        c = draw.pop()
+        self.hands[current][c] += 1
+        if self._log_on:
+            self._emit("draw", {"seat": current, "cards": [KINDS[c]], "why": "turn"}, to=(current,),
+                       redacted={"seat": current, "count": 1, "why": "turn"})
+        if not draw:
+            self._pile_empty()
+        self.current = (current + 1) % self.game.players
         self.turn += 1
 
     # ------------------------------------------------------------------ §3 drawing and the End card
@@ -299,20 +437,34 @@ class MedievallonsState(State):
         """Take ``count`` cards from the draw pile into ``seat``'s hand (one log entry per batch)."""
         hand = self.hands[seat]
         draw = self.draw
+        log = self._log_on
         got: list[str] = []
         for _ in range(count):
             c = draw.pop()
             hand[c] += 1
-            got.append(KINDS[c])
+            if log:
+                got.append(KINDS[c])
             if not draw:
-                self._emit("draw", {"seat": seat, "cards": got, "why": why}, to=(seat,),
-                           redacted={"seat": seat, "count": len(got), "why": why})
+                if log:
+                    self._emit("draw", {"seat": seat, "cards": got, "why": why}, to=(seat,),
+                               redacted={"seat": seat, "count": len(got), "why": why})
                 got = []
                 self._pile_empty()
                 draw = self.draw
         if got:
             self._emit("draw", {"seat": seat, "cards": got, "why": why}, to=(seat,),
                        redacted={"seat": seat, "count": len(got), "why": why})
+
+    def _draw_one(self, seat: int, why: str) -> None:
+        """``_draw(seat, 1, why)``, the common case, in short."""
+        draw = self.draw
+        c = draw.pop()
+        self.hands[seat][c] += 1
+        if self._log_on:
+            self._emit("draw", {"seat": seat, "cards": [KINDS[c]], "why": why}, to=(seat,),
+                       redacted={"seat": seat, "count": 1, "why": why})
+        if not draw:
+            self._pile_empty()
 
     def _pile_empty(self) -> None:
         """§3.2 the End card is revealed: the first time red, flip it and shuffle the discard pile but
@@ -343,29 +495,33 @@ class MedievallonsState(State):
     def _power(self, seat: int, k: int) -> None:
         if k == MONK:  # §7.9
             self._draw(seat, 2, "Monk")
-        elif k in (KNIGHT, MERCHANT, PRIEST):  # §7.4 / §7.7 / §7.11: the user decides
-            self.pending = {"k": KINDS[k].lower(), "s": seat}
-        elif k in (ASSASSIN, PROWLER):  # §7.2 / §7.12, R14 other seats' guilds only
-            if any(g[G_OWNER] != seat for g in self.guilds):
-                self.pending = {"k": KINDS[k].lower(), "s": seat}
-            else:  # §6.2 no guild to attack: draw a card instead
+        elif k in _USER_DECIDES:  # §7.4 / §7.7 / §7.11: the user decides
+            self.pending = {"k": _DECISION[k], "s": seat}
+        elif k in _ATTACKS:  # §7.2 / §7.12, R14 other seats' guilds only
+            for g in self.guilds:
+                if g[G_OWNER] != seat:
+                    self.pending = {"k": _DECISION[k], "s": seat}
+                    return
+            # §6.2 no guild to attack: draw a card instead
+            if self._log_on:
                 self._emit("no_target", {"seat": seat, "power": KINDS[k]})
-                self._draw(seat, 1, KINDS[k])
+            self._draw_one(seat, KINDS[k])
         elif k == ARTISAN:  # §7.1
             if self.discard:
                 c = self.discard.pop()
                 self.hands[seat][c] += 1
-                self._emit("artisan", {"seat": seat, "card": KINDS[c]})
-            else:  # R10
+                if self._log_on:
+                    self._emit("artisan", {"seat": seat, "card": KINDS[c]})
+            elif self._log_on:  # R10
                 self._emit("artisan", {"seat": seat, "card": None})
         elif k == STAR:  # §7.5 everyone draws, in turn order from the user (R12)
-            n = self.players
+            n = self.game.players
             for i in range(n):
-                self._draw((seat + i) % n, 1, "Star")
+                self._draw_one((seat + i) % n, "Star")
         elif k == BEGGAR:  # §7.8
             self._beggar(seat)
         elif k == NOBLE:  # §7.10
-            n = self.players
+            n = self.game.players
             if n == 2:  # §6.5 one card from the other seat, one from the draw pile
                 self._noble_next(seat, [1 - seat], True)
             else:  # R23 the next two seats in turn order
@@ -375,28 +531,31 @@ class MedievallonsState(State):
         elif k == WIZARD:  # §7.6
             self.pending = {"k": "wizard", "s": seat}
             wizard = self.wizard
+            log = self._log_on
             shown = 0
             for _ in range(3):
                 wizard.append(self.draw.pop())
                 if not self.draw:
-                    self._emit("wizard_draw", {"seat": seat, "cards": names_of(wizard[shown:])}, to=(seat,),
-                               redacted={"seat": seat, "count": len(wizard) - shown})
+                    if log:
+                        self._emit("wizard_draw", {"seat": seat, "cards": names_of(wizard[shown:])}, to=(seat,),
+                                   redacted={"seat": seat, "count": len(wizard) - shown})
                     shown = len(wizard)
                     self._pile_empty()
-            if shown < 3:
+            if shown < 3 and log:
                 self._emit("wizard_draw", {"seat": seat, "cards": names_of(wizard[shown:])}, to=(seat,),
                            redacted={"seat": seat, "count": 3 - shown})
-        else:  # §7.3 / R7 a Jester has no power
+        elif self._log_on:  # §7.3 / R7 a Jester has no power
             self._emit("no_power", {"seat": seat})
 
     def _beggar(self, seat: int) -> None:
-        n = self.players
+        n = self.game.players
         sizes = [sum(h) for h in self.hands]
         mine = sizes[seat]
-        most = max(sizes[o] for o in range(n) if o != seat)
+        most = max(sizes[:seat] + sizes[seat + 1:])
         if most == 0 or mine > most or (mine == most and self.game.beggar_tie_draws):
-            self._emit("beggar", {"seat": seat, "most": True})  # §6.4 / R9
-            self._draw(seat, 1, "Beggar")
+            if self._log_on:
+                self._emit("beggar", {"seat": seat, "most": True})  # §6.4 / R9
+            self._draw_one(seat, "Beggar")
             return
         tied = [o for o in range(n) if o != seat and sizes[o] == most]
         if len(tied) == 1:
@@ -413,8 +572,9 @@ class MedievallonsState(State):
                 break
         hand[c] -= 1
         self.hands[seat][c] += 1
-        self._emit("beg", {"seat": seat, "from": target, "card": KINDS[c]}, to=(seat, target),
-                   redacted={"seat": seat, "from": target})
+        if self._log_on:
+            self._emit("beg", {"seat": seat, "from": target, "card": KINDS[c]}, to=(seat, target),
+                       redacted={"seat": seat, "from": target})
 
     def _noble_next(self, to: int, givers: list[int], pile: bool) -> None:
         giver = givers[0]
@@ -434,7 +594,8 @@ class MedievallonsState(State):
         while True:  # §6.6 nothing to copy: reveal and discard the top card, copy its power
             c = self.draw.pop()
             self.discard.append(c)  # R20 discarded before its power is copied
-            self._emit("witch_reveal", {"seat": seat, "card": KINDS[c]})
+            if self._log_on:
+                self._emit("witch_reveal", {"seat": seat, "card": KINDS[c]})
             if not self.draw:
                 self._pile_empty()
             if c != WITCH:  # R5 a revealed Witch has still nothing to copy: reveal again
@@ -445,46 +606,34 @@ class MedievallonsState(State):
     def _decide(self, seat: int, action: Action, p: dict[str, Any]) -> None:
         k = p["k"]
         hands = self.hands
-        if isinstance(action, A.Give):
+        if type(action) is Give:
             c = action.kind
             hands[seat][c] -= 1
             to = p["to"] if k != "priest_give" else p["t"]
             hands[to][c] += 1
             self.pending = None
-            if k == "knight_give":  # §7.4 the demand was public, so is the answer
-                self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": "Knight"})
-            else:
-                power = "Noble" if k == "noble" else "Priest"
-                self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": power},
-                           to=(seat, to), redacted={"seat": seat, "to": to, "power": power})
+            if self._log_on:
+                if k == "knight_give":  # §7.4 the demand was public, so is the answer
+                    self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": "Knight"})
+                else:
+                    power = "Noble" if k == "noble" else "Priest"
+                    self._emit("give", {"seat": seat, "to": to, "card": KINDS[c], "power": power},
+                               to=(seat, to), redacted={"seat": seat, "to": to, "power": power})
             if k == "noble":
                 if p["next"]:
                     self._noble_next(to, p["next"], p["pile"])
                 elif p["pile"]:
-                    self._draw(to, 1, "Noble")
-        elif isinstance(action, A.Ask):  # §7.4
-            t, c = action.target, action.kind
-            self.pending = None
-            hand = hands[t]
-            has = hand[c] > 0 or (self.game.knight_jester and c != JESTER and hand[JESTER] > 0)
-            self._emit("ask", {"seat": seat, "target": t, "card": KINDS[c], "has": has})
-            if has:
-                self.pending = {"k": "knight_give", "s": t, "to": seat, "c": c}
-        elif isinstance(action, A.TradeWith):  # §7.7
-            t = action.target
-            self.pending = None
-            self._emit("trade", {"seat": seat, "with": t})
-            self._ensure(seat, 2)
-            self._ensure(t, 2)
-            self.pending = {"k": "exchange", "a": seat, "b": t}
-        elif isinstance(action, A.Offer):  # §7.7 / R18 secret until both have chosen
+                    self._draw_one(to, "Noble")
+        elif type(action) is Offer:  # §7.7 / R18 secret until both have chosen
             a, b = action.first, action.second
             hand = hands[seat]
             hand[a] -= 1
             hand[b] -= 1
             self.offers[seat] = [a, b]
-            self._emit("offer", {"seat": seat, "cards": [KINDS[a], KINDS[b]]}, to=(seat,),
-                       redacted={"seat": seat})
+            log = self._log_on
+            if log:
+                self._emit("offer", {"seat": seat, "cards": [KINDS[a], KINDS[b]]}, to=(seat,),
+                           redacted={"seat": seat})
             x, y = p["a"], p["b"]
             if self.offers[x] and self.offers[y]:
                 ox, oy = self.offers[x], self.offers[y]
@@ -495,9 +644,18 @@ class MedievallonsState(State):
                 self.offers[x] = []
                 self.offers[y] = []
                 self.pending = None
-                self._emit("exchange", {"a": x, "b": y, "a_gave": names_of(ox), "b_gave": names_of(oy)},
-                           to=(x, y), redacted={"a": x, "b": y})
-        elif isinstance(action, A.LookAt):  # §7.11
+                if log:
+                    self._emit("exchange", {"a": x, "b": y, "a_gave": names_of(ox), "b_gave": names_of(oy)},
+                               to=(x, y), redacted={"a": x, "b": y})
+        elif type(action) is Take:
+            t, c = p["t"], action.kind
+            hands[t][c] -= 1
+            hands[seat][c] += 1
+            if self._log_on:
+                self._emit("take", {"seat": seat, "from": t, "card": KINDS[c]}, to=(seat, t),
+                           redacted={"seat": seat, "from": t})
+            self.pending = {"k": "priest_give", "s": seat, "t": t}  # R19 any card, even this one
+        elif type(action) is LookAt:  # §7.11
             t = action.target
             self.pending = None
             self._ensure(t, 1)
@@ -505,40 +663,19 @@ class MedievallonsState(State):
             seen = dict(self.seen[seat])
             seen[str(t)] = {"turn": self.turn, "hand": hand_names}
             self.seen[seat] = seen
-            self._emit("look", {"seat": seat, "target": t, "hand": hand_names}, to=(seat,),
-                       redacted={"seat": seat, "target": t})
+            if self._log_on:
+                self._emit("look", {"seat": seat, "target": t, "hand": hand_names}, to=(seat,),
+                           redacted={"seat": seat, "target": t})
             self.pending = {"k": "priest_take", "s": seat, "t": t}
-        elif isinstance(action, A.Take):
-            t, c = p["t"], action.kind
-            hands[t][c] -= 1
-            hands[seat][c] += 1
-            self._emit("take", {"seat": seat, "from": t, "card": KINDS[c]}, to=(seat, t),
-                       redacted={"seat": seat, "from": t})
-            self.pending = {"k": "priest_give", "s": seat, "t": t}  # R19 any card, even this one
-        elif isinstance(action, A.BegFrom):
+        elif type(action) is TradeWith:  # §7.7
+            t = action.target
             self.pending = None
-            self._beg(seat, action.target)
-        elif isinstance(action, A.Copy):  # §7.13
-            self.pending = None
-            self._emit("copy", {"seat": seat, "guild": A.guild_label(action.guild, action.gkind)})
-            self._power(seat, action.gkind)
-        elif isinstance(action, A.Assassinate | A.Steal):  # §7.2 / §7.12
-            self.pending = None
-            g = self._guild(action.guild)
-            c = action.card
-            if c == JESTER:
-                g[G_JESTERS] -= 1
-            else:
-                g[G_COUNT] -= 1
-            label = A.guild_label(g[G_ID], g[G_KIND])
-            if isinstance(action, A.Assassinate):
-                self.discard.append(c)
-                self._emit("assassinate", {"seat": seat, "guild": label, "owner": g[G_OWNER], "card": KINDS[c]})
-            else:
-                hands[seat][c] += 1
-                self._emit("steal", {"seat": seat, "guild": label, "owner": g[G_OWNER], "card": KINDS[c]})
-            self._check_guild(g)
-        elif isinstance(action, A.Keep):  # §7.6
+            if self._log_on:
+                self._emit("trade", {"seat": seat, "with": t})
+            self._ensure(seat, 2)
+            self._ensure(t, 2)
+            self.pending = {"k": "exchange", "a": seat, "b": t}
+        elif type(action) is Keep:  # §7.6
             c = action.kind
             cards = self.wizard
             cards.remove(c)
@@ -546,8 +683,46 @@ class MedievallonsState(State):
             self.discard += cards
             self.wizard = []
             self.pending = None
-            self._emit("keep", {"seat": seat, "card": KINDS[c]}, to=(seat,), redacted={"seat": seat})
-            self._emit("wizard_discard", {"seat": seat, "cards": names_of(cards)})
+            if self._log_on:
+                self._emit("keep", {"seat": seat, "card": KINDS[c]}, to=(seat,), redacted={"seat": seat})
+                self._emit("wizard_discard", {"seat": seat, "cards": names_of(cards)})
+        elif type(action) is Ask:  # §7.4
+            t, c = action.target, action.kind
+            self.pending = None
+            hand = hands[t]
+            has = hand[c] > 0 or (self.game.knight_jester and c != JESTER and hand[JESTER] > 0)
+            if self._log_on:
+                self._emit("ask", {"seat": seat, "target": t, "card": KINDS[c], "has": has})
+            if has:
+                self.pending = {"k": "knight_give", "s": t, "to": seat, "c": c}
+        elif type(action) is Assassinate or type(action) is Steal:  # §7.2 / §7.12
+            self.pending = None
+            g = self._guild(action.guild)
+            c = action.card
+            if c == JESTER:
+                g[G_JESTERS] -= 1
+            else:
+                g[G_COUNT] -= 1
+            log = self._log_on
+            if type(action) is Assassinate:
+                self.discard.append(c)
+                if log:
+                    self._emit("assassinate", {"seat": seat, "guild": A.guild_label(g[G_ID], g[G_KIND]),
+                                               "owner": g[G_OWNER], "card": KINDS[c]})
+            else:
+                hands[seat][c] += 1
+                if log:
+                    self._emit("steal", {"seat": seat, "guild": A.guild_label(g[G_ID], g[G_KIND]),
+                                         "owner": g[G_OWNER], "card": KINDS[c]})
+            self._check_guild(g)
+        elif type(action) is Copy:  # §7.13
+            self.pending = None
+            if self._log_on:
+                self._emit("copy", {"seat": seat, "guild": A.guild_label(action.guild, action.gkind)})
+            self._power(seat, action.gkind)
+        elif type(action) is BegFrom:
+            self.pending = None
+            self._beg(seat, action.target)
         else:  # pragma: no cover - apply only passes legal actions
             raise AssertionError(f"unexpected {action!r}")
 
@@ -560,25 +735,35 @@ class MedievallonsState(State):
 
     def _guild_count(self, seat: int) -> int:
         """Guilds of ``seat`` that count towards the win (R3)."""
+        n = 0
         if self.game.jester_guild_counts:
-            return sum(1 for g in self.guilds if g[G_OWNER] == seat)
-        return sum(1 for g in self.guilds if g[G_OWNER] == seat and g[G_KIND] != JESTER)
+            for g in self.guilds:
+                if g[G_OWNER] == seat:
+                    n += 1
+        else:
+            for g in self.guilds:
+                if g[G_OWNER] == seat and g[G_KIND] != JESTER:
+                    n += 1
+        return n
 
     def _check_guild(self, g: list[int]) -> None:
         """§4.2 a guild left with fewer than three cards goes back to its owner's hand; R4 a guild
         left with Jesters only is a Jester guild."""
-        label = A.guild_label(g[G_ID], g[G_KIND])
+        log = self._log_on
+        label = A.guild_label(g[G_ID], g[G_KIND]) if log else ""
         if g[G_COUNT] + g[G_JESTERS] < GUILD_MIN:
             hand = self.hands[g[G_OWNER]]
             hand[g[G_KIND]] += g[G_COUNT]
             hand[JESTER] += g[G_JESTERS]
             self.guilds.remove(g)
-            self._emit("guild_returned", {"owner": g[G_OWNER], "guild": label,
-                                          "cards": [KINDS[g[G_KIND]]] * g[G_COUNT] + [KINDS[JESTER]] * g[G_JESTERS]})
+            if log:
+                cards = [KINDS[g[G_KIND]]] * g[G_COUNT] + [KINDS[JESTER]] * g[G_JESTERS]
+                self._emit("guild_returned", {"owner": g[G_OWNER], "guild": label, "cards": cards})
         elif g[G_COUNT] == 0 and g[G_KIND] != JESTER:
             g[G_KIND] = JESTER
-            self._emit("guild_changed", {"owner": g[G_OWNER], "guild": label,
-                                         "now": A.guild_label(g[G_ID], JESTER)})
+            if log:
+                self._emit("guild_changed", {"owner": g[G_OWNER], "guild": label,
+                                             "now": A.guild_label(g[G_ID], JESTER)})
 
     # ------------------------------------------------------------------ §5 the end
     def alternative_key(self, seat: int) -> tuple[int, ...]:
@@ -636,12 +821,12 @@ class MedievallonsState(State):
     def _deal(self) -> None:
         n = self.players
         rng = self._rng()
-        deck = [k for k in _RANGE for _ in range(COPIES)]
+        deck = list(_DECK)
         rng.shuffle(deck)
-        self.hands = [[0] * N_KINDS for _ in range(n)]
+        hands = self.hands = [[0] * N_KINDS for _ in range(n)]
         for _ in range(HAND_SIZE):
-            for s in range(n):
-                self.hands[s][deck.pop()] += 1
+            for hand in hands:
+                hand[deck.pop()] += 1
         self.discard = [deck.pop()]
         self.draw = deck
         self.end_side = YELLOW if n == 2 else RED
@@ -653,11 +838,12 @@ class MedievallonsState(State):
         self.wizard = []
         self.seen = [{} for _ in range(n)]
         self.current = self.first = rng.randrange(n)
-        self._emit("round", {"round": self.round, "first": self.first, "end_card": self.end_side,
-                             "discard": KINDS[self.discard[-1]]})
-        for s in range(n):
-            self._emit("deal", {"seat": s, "cards": names(self.hands[s])}, to=(s,),
-                       redacted={"seat": s, "count": HAND_SIZE})
+        if self._log_on:
+            self._emit("round", {"round": self.round, "first": self.first, "end_card": self.end_side,
+                                 "discard": KINDS[self.discard[-1]]})
+            for s in range(n):
+                self._emit("deal", {"seat": s, "cards": names(hands[s])}, to=(s,),
+                           redacted={"seat": s, "count": HAND_SIZE})
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -784,8 +970,8 @@ class MedievallonsState(State):
             if o == reserve_seat:
                 hand[reserve] -= 1
             sizes.append(sum(hand))
-            for c in _RANGE:
-                pool += [c] * hand[c]
+            for c in compress(_RANGE, hand):
+                pool += _REPEATS[c][hand[c]]
             pool += self.offers[o]
         wiz = bool(self.wizard) and p is not None and p["s"] != seat
         if wiz:
