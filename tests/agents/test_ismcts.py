@@ -39,13 +39,17 @@ def test_budget_parsing() -> None:
     assert ismcts("ismcts:fast=0").config.fast is False
     assert ismcts("ismcts:bias=0.5,bonus=puct,gamma=0.2").config.bonus == "puct"
     assert make_agent("ismcts:iters=10").name == "ismcts:iters=10"
+    assert ismcts("ismcts").config.depth is None
+    assert ismcts("ismcts:depth=end").config.depth is None
+    assert ismcts("ismcts:depth=0").config.depth == 0
+    assert ismcts("ismcts:depth=25").config.depth == 25
 
 
 @pytest.mark.parametrize("spec", [
     "ismcts:iters=0", "ismcts:iters=1.5", "ismcts:iters=lots", "ismcts:time=0", "ismcts:time=-1",
     "ismcts:time=inf", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:prior=oracle", "ismcts:eps=2",
     "ismcts:obs=all", "ismcts:sw=1.5", "ismcts:bonus=huge", "ismcts:gamma=0", "ismcts:clock=sundial",
-    "ismcts:alpha=1", "ismcts:fast=maybe", "ismcts:depth=3",
+    "ismcts:alpha=1", "ismcts:fast=maybe", "ismcts:depth=-1", "ismcts:depth=1.5", "ismcts:depth=deep",
     "ismcts:iters",
 ])
 def test_bad_parameters_are_refused(spec: str) -> None:
@@ -249,6 +253,42 @@ def test_the_same_seed_gives_the_same_game() -> None:
 def test_variants_play_whole_games(spec: str) -> None:
     game = medieval.make("paladin", players=3)
     result = play_match(game, [make_agent(spec, 1), make_agent("random", 2), make_agent("heuristic", 3)], 8)
+    assert result.state.is_over
+
+
+# ------------------------------------------------------------------------- cut-off and evaluation
+def test_a_cut_off_hands_the_position_to_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``depth=N``: after N rollout steps the game's own evaluation gives the rewards; ``depth=0``
+    evaluates the new node itself, so every iteration that does not end the game is evaluated."""
+    game = medieval.make("medievalia2007", players=2)
+    assert type(game).has_evaluation()
+    state = game.new_game(seed=4)
+    seat = state.to_move[0]
+    calls: list[int] = []
+    real = type(game).evaluate
+
+    def counting(self: Any, world: State) -> list[float] | None:
+        calls.append(len(world.history))
+        return real(self, world)
+
+    monkeypatch.setattr(type(game), "evaluate", counting)
+    start = len(state.history)
+    ismcts("ismcts:iters=30,depth=0").search(state, seat, state.legal_actions(seat))
+    assert len(calls) == 30 and max(calls) - start <= 30  # evaluated at the tree's edge, no playout
+    calls.clear()
+    ismcts("ismcts:iters=30,depth=12,rollout=heuristic").search(state, seat, state.legal_actions(seat))
+    assert len(calls) == 30 and min(calls) - start >= 13  # at least one tree step and 12 playout steps
+    calls.clear()
+    ismcts("ismcts:iters=30").search(state, seat, state.legal_actions(seat))
+    assert calls == []  # by default playouts run to the end of the game
+
+
+def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:
+    """Paladin has no evaluation: with ``depth`` its playouts still run to the end, and the search works."""
+    game = medieval.make("paladin", players=4)
+    assert not type(game).has_evaluation() and game.evaluate(game.new_game(seed=1)) is None
+    agents = [make_agent("ismcts:iters=20,depth=0", 1)] + [make_agent("random", s) for s in (2, 3, 4)]
+    result = play_match(game, agents, 9)
     assert result.state.is_over
 
 

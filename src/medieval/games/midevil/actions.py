@@ -173,6 +173,60 @@ def skeleton_move(x: int, y: int, d: int) -> SkeletonMove:
     return a
 
 
+_play_ats: dict[tuple[int, int, int], PlayAt] = {}
+_shoots: dict[tuple[int, int], Shoot] = {}
+
+
+def play_at(card: int, x: int, y: int) -> PlayAt:
+    """Interned PlayAt."""
+    key = (card, x, y)
+    a = _play_ats.get(key)
+    if a is None:
+        if len(_play_ats) > 100_000:
+            _play_ats.clear()
+        a = _play_ats[key] = PlayAt(card, x, y)
+    return a
+
+
+def shoot(x: int, y: int) -> Shoot:
+    """Interned Shoot."""
+    key = (x, y)
+    a = _shoots.get(key)
+    if a is None:
+        if len(_shoots) > 100_000:
+            _shoots.clear()
+        a = _shoots[key] = Shoot(x, y)
+    return a
+
+
+_places: dict[tuple[int, int, int], Place] = {}
+
+
+def place(x: int, y: int, rot: int) -> Place:
+    """Interned Place (legal-action lists hand out the same objects)."""
+    key = (x, y, rot)
+    a = _places.get(key)
+    if a is None:
+        if len(_places) > 100_000:
+            _places.clear()
+        a = _places[key] = Place(x, y, rot)
+    return a
+
+
+_skeleton_moves_at: dict[tuple[int, int], tuple[SkeletonMove, ...]] = {}
+
+
+def skeleton_moves(x: int, y: int) -> tuple[SkeletonMove, ...]:
+    """The four interned moves (N, E, S, W) of a skeleton on square ``x, y``."""
+    key = (x, y)
+    got = _skeleton_moves_at.get(key)
+    if got is None:
+        if len(_skeleton_moves_at) > 50_000:
+            _skeleton_moves_at.clear()
+        got = _skeleton_moves_at[key] = tuple(skeleton_move(x, y, d) for d in range(4))
+    return got
+
+
 def colour_letters(counts: tuple[int, int, int] | list[int]) -> str:
     """(white, red, blue) counts -> letters, strongest first: (2, 1, 0) -> 'RWW'."""
     return "B" * counts[2] + "R" * counts[1] + "W" * counts[0]

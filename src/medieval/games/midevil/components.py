@@ -11,7 +11,7 @@ sends local (column, row) to (2 - row, column) and a side d to side d + 1."""
 from __future__ import annotations
 
 import json
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -227,14 +227,52 @@ def edges_fit(a: int, b: int) -> bool:
     return not (a == DOOR and b == DOOR)
 
 
+#: Local (column, row) of each of a tile's 9 squares, in local index order.
+_LX = (0, 1, 2, 0, 1, 2, 0, 1, 2)
+_LY = (0, 0, 0, 1, 1, 1, 2, 2, 2)
+#: (local square, side) pairs whose step leaves the tile.
+_EDGE_OUT = tuple((i, d) for i in range(9) for d in range(4)
+                  if not (0 <= _LX[i] + DX[d] < 3 and 0 <= _LY[i] + DY[d] < 3))
+_NO_STEP = (-1, -1, -1, -1)
+#: A frontier position's sides before any tile touches it (-1: no tile on that side).
+_UNTOUCHED = (-1, -1, -1, -1)
+#: Per tile and rotation: walkable and inside flags of its squares in local index order.
+_WALK = tuple(tuple(tuple(ch in WALKABLE for ch in ter) for ter in t.terrain) for t in TILES)
+_INSIDE = tuple(tuple(tuple(ch in INSIDE for ch in ter) for ter in t.terrain) for t in TILES)
+#: Per tile: touching sides (see ``Geometry.frontier``) -> the rotations that may lie there (memo).
+_FITS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple({} for _ in TILES)
+
+
+def _fitting_rotations(t: TileDef, sides: tuple[int, ...]) -> tuple[int, ...]:
+    """§4.1, R20: the distinct rotations of ``t`` that may lie where the touching tiles' sides are ``sides``
+    (per side N, E, S, W the edge type facing it, -1 with no tile there): each touching side fits
+    (``edges_fit``) and at least one road or door joins the map."""
+    out: list[int] = []
+    for rot in t.rotations:
+        edges = t.edges[rot]
+        joined = False
+        for d in range(4):
+            other = sides[d]
+            if other < 0:
+                continue
+            if not edges_fit(edges[d], other):
+                break
+            if edges[d] != CLOSED:
+                joined = True
+        else:
+            if joined:
+                out.append(rot)
+    return tuple(out)
+
+
 class Geometry:
     """The static map built from the placed tiles: where every square is, what it is, and the squares
     a pawn or a skeleton may step to from it (walls and doors, blocked squares). Shared by every
     state with the same tiles (it never changes once built)."""
 
-    __slots__ = ("_base", "_changed", "_dist", "_placements", "_sight", "_skeleton_steps", "_static", "altar", "at",
-                 "doors", "graveyard", "inside", "n", "placed", "region", "spawn", "step", "terrain", "tile_at",
-                 "walk", "xs", "ys")
+    __slots__ = ("_base", "_changed", "_dist", "_front", "_place_actions", "_placements", "_sight",
+                 "_skeleton_steps", "_static", "altar", "at", "doors", "frontier", "graveyard", "inside", "n",
+                 "placed", "region", "spawn", "step", "terrain", "tile_at", "walk", "xs", "ys")
 
     placed: tuple[tuple[int, int, int, int], ...]
     n: int
@@ -248,13 +286,18 @@ class Geometry:
     step: list[tuple[int, int, int, int]]  # the square a pawn or skeleton reaches going N, E, S, W, or -1
     at: dict[tuple[int, int], int]
     tile_at: dict[tuple[int, int], int]
+    #: Free tile positions next to the map, keyed (tile y, tile x): per side N, E, S, W the edge type of
+    #: the placed tile touching that side, or -1.
+    frontier: dict[tuple[int, int], tuple[int, ...]]
     spawn: list[list[int]]  # per tile: its squares for tokens, in order
     altar: int
     graveyard: int
     _placements: dict[int, list[tuple[int, int, int]]]
+    _place_actions: dict[int, list[Any]]
+    _front: list[tuple[tuple[int, int], tuple[int, ...]]] | None
     _dist: dict[int, list[int]]
     _static: dict[str, Any] | None
-    _skeleton_steps: list[list[tuple[int, Any]]] | None
+    _skeleton_steps: list[list[tuple[int, Any, int]]] | None
     _sight: dict[tuple[int, int], list[int]]
     _base: Geometry | None  # the map one tile smaller, until this map's skeleton steps are built
     _changed: set[int]
@@ -268,6 +311,7 @@ class Geometry:
             self.walk, self.region, self.inside = base.walk[:], base.region[:], base.inside[:]
             self.doors, self.step = base.doors[:], base.step[:]
             self.at, self.tile_at = dict(base.at), dict(base.tile_at)
+            self.frontier = dict(base.frontier)
             self.spawn = base.spawn[:]
             self.altar, self.graveyard = base.altar, base.graveyard
             first = len(placed) - 1
@@ -276,66 +320,81 @@ class Geometry:
             self.walk, self.region, self.inside = [], [], []
             self.doors, self.step = [], []
             self.at, self.tile_at = {}, {}
+            self.frontier = {}
             self.spawn = []
             self.altar = self.graveyard = -1
             first = 0
+        xs, ys, at, tile_at, frontier = self.xs, self.ys, self.at, self.tile_at, self.frontier
         for k in range(first, len(placed)):
             tid, tx, ty, rot = placed[k]
             t = TILES[tid]
-            ter = t.terrain[rot]
-            dm = t.doors[rot]
-            self.tile_at[(tx, ty)] = k
-            for i in range(9):
-                x, y = 3 * tx + i % 3, 3 * ty + i // 3
-                self.xs.append(x)
-                self.ys.append(y)
-                self.at[(x, y)] = 9 * k + i
-                ch = ter[i]
-                self.terrain.append(ch)
-                self.walk.append(ch in WALKABLE)
-                self.inside.append(ch in INSIDE)
-                self.region.append(k + 1 if ch in INSIDE else 0)
-                self.doors.append(dm[i])
-                self.step.append((-1, -1, -1, -1))
-            self.spawn.append([9 * k + i for i in t.spawn[rot]])
+            x0, y0, s0 = 3 * tx, 3 * ty, 9 * k
+            tile_at[(tx, ty)] = k
+            nx = [x0 + c for c in _LX]
+            ny = [y0 + r for r in _LY]
+            xs += nx
+            ys += ny
+            at.update(zip(zip(nx, ny, strict=True), range(s0, s0 + 9), strict=True))
+            self.terrain += t.terrain[rot]
+            self.walk += _WALK[tid][rot]
+            inside = _INSIDE[tid][rot]
+            self.inside += inside
+            self.region += [k + 1 if f else 0 for f in inside]
+            self.doors += t.doors[rot]
+            self.step += [_NO_STEP] * 9
+            self.spawn.append([s0 + i for i in t.spawn[rot]])
             if t.centre == "altar":
-                self.altar = 9 * k + 4
+                self.altar = s0 + 4
             elif t.centre == "graveyard":
-                self.graveyard = 9 * k + 4
+                self.graveyard = s0 + 4
+            frontier.pop((ty, tx), None)
+            edges = t.edges[rot]
+            for d in range(4):
+                qx, qy = tx + DX[d], ty + DY[d]
+                if (qx, qy) in tile_at:
+                    continue
+                sides = list(frontier.get((qy, qx), _UNTOUCHED))
+                sides[OPPOSITE[d]] = edges[d]
+                frontier[(qy, qx)] = tuple(sides)
         todo = set(range(9 * first, self.n))
         self._base = base if first else None
         if first:  # squares of the older tiles that touch the new one
-            for s in range(9 * first, self.n):
-                for d in range(4):
-                    t2 = self.at.get((self.xs[s] + DX[d], self.ys[s] + DY[d]))
-                    if t2 is not None and t2 < 9 * first:
-                        todo.add(t2)
+            s0 = 9 * first
+            for i, d in _EDGE_OUT:
+                t2 = at.get((xs[s0 + i] + DX[d], ys[s0 + i] + DY[d]))
+                if t2 is not None:
+                    todo.add(t2)
         for s in todo:
             self.step[s] = self._steps_from(s)
         self._changed = todo
         self._placements = {}
+        self._place_actions = {}
+        self._front = None
         self._sight = {}
         self._dist = {}
         self._static = None
         self._skeleton_steps = None
 
-    def skeleton_steps(self) -> list[list[tuple[int, Any]]]:
-        """Per square: (square stepped to, the interned ``skeleton X,Y D`` action). Cached."""
+    def skeleton_steps(self) -> list[list[tuple[int, Any, int]]]:
+        """Per square, its steps in direction order: (square stepped to, the interned ``skeleton X,Y D``
+        action, 4 * square + direction: the order of skeleton moves in legal-action lists). Cached."""
         if self._skeleton_steps is None:
-            from medieval.games.midevil.actions import skeleton_move
-
-            xs, ys = self.xs, self.ys
             base = self._base
             if base is not None and base._skeleton_steps is not None:
                 table = base._skeleton_steps + [[] for _ in range(self.n - base.n)]
                 for s in self._changed:
-                    table[s] = [(t2, skeleton_move(xs[s], ys[s], d)) for d, t2 in enumerate(self.step[s]) if t2 >= 0]
+                    table[s] = self._skeleton_steps_from(s)
             else:
-                table = [[(t2, skeleton_move(xs[s], ys[s], d)) for d, t2 in enumerate(st) if t2 >= 0]
-                         for s, st in enumerate(self.step)]
+                table = [self._skeleton_steps_from(s) for s in range(self.n)]
             self._skeleton_steps = table
             self._base = None
         return self._skeleton_steps
+
+    def _skeleton_steps_from(self, s: int) -> list[tuple[int, Any, int]]:
+        from medieval.games.midevil.actions import skeleton_moves
+
+        moves = skeleton_moves(self.xs[s], self.ys[s])
+        return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(self.step[s]) if t2 >= 0]
 
     def _steps_from(self, s: int) -> tuple[int, int, int, int]:
         if not self.walk[s]:
@@ -354,41 +413,35 @@ class Geometry:
         return (out[0], out[1], out[2], out[3])
 
     def placements(self, tid: int) -> list[tuple[int, int, int]]:
-        """§4.1, R20: every legal (tile x, tile y, rotation) for tile ``tid``: next to the map, each
-        touching side fitting (``edges_fit``) and at least one road or door joined to the map. Sorted,
-        and only distinct rotations."""
+        """§4.1, R20: every legal (tile x, tile y, rotation) for tile ``tid``: next to the map (``frontier``;
+        §11.8 a side, not a corner), each touching side fitting and at least one road or door joined to the
+        map (``_fitting_rotations``). Sorted, and only distinct rotations."""
         got = self._placements.get(tid)
         if got is not None:
             return got
+        front = self._front
+        if front is None:
+            front = self._front = sorted(self.frontier.items())
         t = TILES[tid]
-        occupied = self.tile_at
-        frontier = set()
-        for tx, ty in occupied:
-            for d in range(4):
-                p = (tx + DX[d], ty + DY[d])
-                if p not in occupied:
-                    frontier.add(p)
+        fits = _FITS[tid]
         out: list[tuple[int, int, int]] = []
-        for tx, ty in sorted(frontier, key=lambda p: (p[1], p[0])):
-            for rot in t.rotations:
-                edges = t.edges[rot]
-                joined = False
-                ok = True
-                for d in range(4):
-                    k = occupied.get((tx + DX[d], ty + DY[d]))
-                    if k is None:
-                        continue
-                    ntid, _, _, nrot = self.placed[k]
-                    other = TILES[ntid].edges[nrot][OPPOSITE[d]]
-                    if not edges_fit(edges[d], other):
-                        ok = False
-                        break
-                    if edges[d] != CLOSED:
-                        joined = True
-                if ok and joined:
-                    out.append((tx, ty, rot))
+        for (ty, tx), sides in front:
+            rots = fits.get(sides)
+            if rots is None:
+                rots = fits[sides] = _fitting_rotations(t, sides)
+            for rot in rots:
+                out.append((tx, ty, rot))
         self._placements[tid] = out
         return out
+
+    def place_actions(self, tid: int) -> list[Any]:
+        """``placements`` as interned ``place`` actions (cached: callers must copy)."""
+        got = self._place_actions.get(tid)
+        if got is None:
+            from medieval.games.midevil.actions import place
+
+            got = self._place_actions[tid] = [place(x, y, rot) for x, y, rot in self.placements(tid)]
+        return got
 
     def distances(self, target: int) -> list[int]:
         """Steps from every square to ``target`` along legal moves (-1: unreachable). Cached."""
@@ -469,16 +522,26 @@ class Geometry:
                 "doors": [list(d) for d in m["doors"]]}
 
 
-_GEOMETRY: dict[tuple[tuple[int, int, int, int], ...], Geometry] = {}
+#: How many maps ``geometry`` keeps (the least recently used go first). Small on purpose: the maps of
+#: random playouts are rarely met again, and a big cache of them slows down Python's garbage collector.
+GEOMETRY_CACHE = 128
+_GEOMETRY: OrderedDict[tuple[tuple[int, int, int, int], ...], Geometry] = OrderedDict()
 
 
-def geometry(tiles: list[list[int]]) -> Geometry:
-    """The (shared, cached) geometry of a map given as ``[[tile, x, y, rotation], ...]``."""
-    key = tuple((t[0], t[1], t[2], t[3]) for t in tiles)
+def geometry(tiles: list[list[int]], base: Geometry | None = None) -> Geometry:
+    """The (shared, cached) geometry of a map given as ``[[tile, x, y, rotation], ...]``; ``base``, if
+    given, is the geometry of ``tiles`` without the last tile (a tile just placed)."""
+    if base is not None and len(base.placed) == len(tiles) - 1:
+        t = tiles[-1]
+        key = (*base.placed, (t[0], t[1], t[2], t[3]))
+    else:
+        key = tuple((t[0], t[1], t[2], t[3]) for t in tiles)
+        base = None
     g = _GEOMETRY.get(key)
     if g is None:
-        if len(_GEOMETRY) > 4096:
-            _GEOMETRY.clear()
-        g = Geometry(key, _GEOMETRY.get(key[:-1]))
-        _GEOMETRY[key] = g
+        g = _GEOMETRY[key] = Geometry(key, base or _GEOMETRY.get(key[:-1]))
+        if len(_GEOMETRY) > GEOMETRY_CACHE:
+            _GEOMETRY.popitem(last=False)
+    else:
+        _GEOMETRY.move_to_end(key)  # the most recently used last
     return g

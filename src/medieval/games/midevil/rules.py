@@ -7,9 +7,11 @@ that grow by 9 with each placed tile; the static map (terrain, walls, legal step
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Hashable
 from itertools import chain, compress
+from operator import itemgetter
 from typing import Any, Self
 
 from medieval.core.errors import InvalidOptionError
@@ -17,7 +19,7 @@ from medieval.core.events import Event
 from medieval.core.outcome import Outcome
 from medieval.core.registry import register
 from medieval.core.spec import GameSpec, OptionSpec
-from medieval.core.state import Action, Game, State
+from medieval.core.state import Action, Game, State, copy_json
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import (
     CARDS,
@@ -155,6 +157,7 @@ class MidEvilState(State):
     result: dict[str, Any]
 
     _geo: Geometry | None = None
+    _skp: list[tuple[int, Action, int]] | None = None  # see _skeleton_steps
 
     # ------------------------------------------------------------------ contract
     @property
@@ -178,6 +181,9 @@ class MidEvilState(State):
                        tuple(float(points(k)) for k in self.kills))
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        primed = self._legal
+        if primed is not None and self._legal_seat == seat:  # computed while applying the last action
+            return primed
         ph = self.phase
         if ph == MOVE:
             return self._move_actions()
@@ -188,7 +194,7 @@ class MidEvilState(State):
         if ph == DISCARD:
             return self._discard_actions()
         if ph == PLACE:
-            return [A.Place(x, y, r) for x, y, r in self.geo().placements(self.drawn)]
+            return self.geo().place_actions(self.drawn)[:]
         if ph == SEED:
             return [A.Seed(c) for c in self._seed_options()]
         if ph == COMMIT:
@@ -295,7 +301,8 @@ class MidEvilState(State):
         self.forfeit = False
         self.roll = 0
         self.moves = 0
-        self._emit("turn", {"seat": seat, "round": self.round})
+        if self._log_on:
+            self._emit("turn", {"seat": seat, "round": self.round})
         if self.respawn[seat]:
             self.respawn[seat] = False
             take = min(HAND_LIMIT, self.supply, MAX_HUMANS - self.humans[seat])
@@ -327,11 +334,11 @@ class MidEvilState(State):
         """§3 step 2, §4.1-§4.2: attach the tile, then put its Humans and skeletons on it."""
         tid = self.drawn
         self.drawn = -1
+        base = self.geo()
         self.tiles.append([tid, a.x, a.y, a.rot])
-        self._geo = None
+        g = self._geo = geometry(self.tiles, base)
         self.skel.extend([0] * 9)
         self.hum.extend([0] * 9)
-        g = self.geo()
         k = len(self.tiles) - 1
         t = TILES[tid]
         self._emit("place", {"seat": self.turn, "tile": t.name, "x": a.x, "y": a.y, "rotation": a.rot * 90})
@@ -429,8 +436,9 @@ class MidEvilState(State):
             got.append(self.deck.pop())
         if got:
             self.hands[seat] = sorted(self.hands[seat] + got)
-            self._emit("draw", {"seat": seat, "cards": [CARDS[c].name for c in got]}, to=(seat,),
-                       redacted={"seat": seat, "count": len(got)})
+            if self._log_on:
+                self._emit("draw", {"seat": seat, "cards": [CARDS[c].name for c in got]}, to=(seat,),
+                           redacted={"seat": seat, "count": len(got)})
 
     def _step5(self) -> None:
         """§3 step 5: the movement roll."""
@@ -438,33 +446,25 @@ class MidEvilState(State):
         self.roll = r
         self.moves = 2 * r
         self.phase = MOVE
-        self._emit("move_roll", {"seat": self.turn, "roll": r})
+        if self._log_on:
+            self._emit("move_roll", {"seat": self.turn, "roll": r})
         self._arrive()
         if self.phase == OVER:
             return
         self._settle_move()
 
     def _settle_move(self) -> None:
-        if not self._move_decision():  # only "stop" would be legal: nothing left to decide
+        acts = self._move_actions()
+        if len(acts) > 1:
+            self._prime(acts)
+        else:  # only "stop" would be legal: nothing left to decide
             self._step8()
-
-    def _move_decision(self) -> bool:
-        """Whether the movement phase offers anything but "stop" (the cheap checks first)."""
-        seat = self.turn
-        m = self.moves
-        if m > 0:
-            g = self.geo()
-            if m >= 2:
-                if any(t >= 0 for t in g.step[self.pawn[seat]]):
-                    return True
-            elif self._riding(seat) and any(t >= 0 and not g.region[t] for t in g.step[self.pawn[seat]]):
-                return True
-        return len(self._move_actions()) > 1
 
     def _step8(self) -> None:
         """§3 step 8, §9: roll for the skeletons to move."""
         k = self._d6()
-        self._emit("skeleton_roll", {"seat": self.turn, "roll": k})
+        if self._log_on:
+            self._emit("skeleton_roll", {"seat": self.turn, "roll": k})
         self._start_skeletons(k, "step9")
 
     def _start_skeletons(self, k: int, resume: str) -> None:
@@ -472,11 +472,16 @@ class MidEvilState(State):
         self.skel_left = k
         self.skel_moved = []
         self.resume = resume
+        self._skp = None
         self._settle_skeletons()
 
     def _settle_skeletons(self) -> None:
-        if self.skel_left > 0 and self._any_skeleton_can_move(self.skel_moved):
-            return
+        if self.skel_left > 0:
+            steps = self._skeleton_steps()
+            if steps:  # a skeleton can move
+                self._prime(list(map(_STEP_ACTION, steps)))
+                return
+        self._skp = None
         self.skel_left = 0
         self.skel_moved = []
         resume = self.resume
@@ -549,8 +554,9 @@ class MidEvilState(State):
         raw = self._d6()
         bonus = self._item_bonus(self.turn)
         self.combat = [s, raw, bonus, 0]
-        self._emit("combat", {"seat": self.turn, "square": self._xy(s), "skeleton": COLOURS[self.skel[s] - 1],
-                              "roll": raw, "bonus": bonus})
+        if self._log_on:
+            self._emit("combat", {"seat": self.turn, "square": self._xy(s), "skeleton": COLOURS[self.skel[s] - 1],
+                                  "roll": raw, "bonus": bonus})
         self._judge()
 
     def _judge(self) -> None:
@@ -595,7 +601,8 @@ class MidEvilState(State):
         c = self.skel[s]
         self.skel[s] = 0
         self.kills[seat][c - 1] += 1
-        self._emit("kill", {"seat": seat, "square": self._xy(s), "skeleton": COLOURS[c - 1], "by": how})
+        if self._log_on:
+            self._emit("kill", {"seat": seat, "square": self._xy(s), "skeleton": COLOURS[c - 1], "by": how})
         self._check_points(seat)
 
     def _check_points(self, seat: int) -> None:
@@ -665,14 +672,15 @@ class MidEvilState(State):
     def _move_actions(self) -> list[Action]:
         seat = self.turn
         g = self.geo()
-        acts: list[Action] = []
         m = self.moves
-        if m > 0:
-            riding = self._riding(seat)
+        acts: list[Action]
+        if m >= 2:
+            acts = [A.MOVES[d] for d, t in enumerate(g.step[self.pawn[seat]]) if t >= 0]
+        elif m > 0 and self._riding(seat):  # half a step left: on horseback, to an outside square
             region = g.region
-            for d, t in enumerate(g.step[self.pawn[seat]]):
-                if t >= 0 and (m >= 2 or (riding and not region[t])):
-                    acts.append(A.MOVES[d])
+            acts = [A.MOVES[d] for d, t in enumerate(g.step[self.pawn[seat]]) if t >= 0 and not region[t]]
+        else:
+            acts = []
         acts.append(A.STOP)
         b = self.book
         if b >= 0 and b != seat and not self.challenged and self.pawn[b] == self.pawn[seat]:
@@ -698,7 +706,8 @@ class MidEvilState(State):
             elif not g.region[t] and self.horse_at[seat] >= 0:
                 self.horse_at[seat] = -1
         self.pawn[seat] = t
-        self._emit("move", {"seat": seat, "to": self._xy(t)})
+        if self._log_on:
+            self._emit("move", {"seat": seat, "to": self._xy(t)})
         if self.skel[t]:
             self._fight(t, "move")  # §7.4 fight every skeleton met before going on
             return
@@ -716,11 +725,12 @@ class MidEvilState(State):
         if self.hum[s] and self.humans[seat] < MAX_HUMANS:
             self.hum[s] = 0
             self.humans[seat] += 1
-            self._emit("pick_up", {"seat": seat, "square": self._xy(s)})
+            if self._log_on:
+                self._emit("pick_up", {"seat": seat, "square": self._xy(s)})
         if s == g.graveyard and self.book == BOOK_AT_GRAVEYARD:
             self.book = seat
             self._emit("book_taken", {"seat": seat})
-        if not g.region[s] and HORSE not in self.in_play[seat]:
+        if s in self.horse_at and not g.region[s] and HORSE not in self.in_play[seat]:
             for o in range(self.players):
                 if o != seat and self.horse_at[o] == s and all(
                         self.pawn[p] != s for p in range(self.players) if p != seat):
@@ -735,7 +745,8 @@ class MidEvilState(State):
     def _word(self, seat: int, w: str) -> None:
         ph = self.phase
         if w == "stop":
-            self._emit("stop", {"seat": seat})
+            if self._log_on:
+                self._emit("stop", {"seat": seat})
             self._step8()
         elif w == "reroll":
             if ph == PVP:
@@ -745,7 +756,8 @@ class MidEvilState(State):
         elif w == "armour":
             self._reroll_combat(True)
         elif w == "end":
-            self._emit("end_turn", {"seat": seat})
+            if self._log_on:
+                self._emit("end_turn", {"seat": seat})
             self._end_turn()
         elif w == "challenge":
             self._challenge()
@@ -880,26 +892,68 @@ class MidEvilState(State):
 
     # ------------------------------------------------------------------ §9 skeleton movement
     def _skeleton_actions(self) -> list[Action]:
-        table = self.geo().skeleton_steps()
-        skel = self.skel
-        moved = self.skel_moved
-        squares = compress(range(len(skel)), skel)
-        if self.options["skeletons_enter_pawns"]:
-            return [a for s in squares if s not in moved for t, a in table[s] if not skel[t]]
-        pawns = self.pawn
-        return [a for s in squares if s not in moved for t, a in table[s] if not skel[t] and t not in pawns]
+        return list(map(_STEP_ACTION, self._skeleton_steps()))
+
+    def _skeleton_steps(self) -> list[tuple[int, Action, int]]:
+        """§9.2, R5: the legal skeleton moves as entries of ``Geometry.skeleton_steps`` (square reached, action,
+        order key), in order: every skeleton that has not moved yet, to a square with no skeleton (nor a
+        pawn, by option). Kept for the skeleton movement under way: built at the first need, then
+        updated by ``_move_skeleton``."""
+        steps = self._skp
+        if steps is None:
+            table = self.geo().skeleton_steps()
+            skel = self.skel
+            moved = self.skel_moved
+            squares = compress(range(len(skel)), skel)
+            if self.options["skeletons_enter_pawns"]:
+                steps = [e for s in squares if s not in moved for e in table[s] if not skel[e[0]]]
+            else:
+                pawns = self.pawn
+                steps = [e for s in squares if s not in moved for e in table[s] if not skel[e[0]] and e[0] not in pawns]
+            self._skp = steps
+        return steps
 
     def _move_skeleton(self, a: A.SkeletonMove) -> None:
         """§9.1-§9.2: one skeleton one square; none moves twice (R5: the active player moves them)."""
         g = self.geo()
         s = g.at[(a.x, a.y)]
         t = g.step[s][a.d]
-        self.skel[t] = self.skel[s]
-        self.skel[s] = 0
-        self.skel_moved.append(t)
+        skel = self.skel
+        skel[t] = skel[s]
+        skel[s] = 0
+        moved = self.skel_moved
+        moved.append(t)
         self.skel_left -= 1
-        self._emit("skeleton_move", {"seat": self.turn, "from": [a.x, a.y], "to": self._xy(t)})
+        if self._log_on:
+            self._emit("skeleton_move", {"seat": self.turn, "from": [a.x, a.y], "to": self._xy(t)})
+        steps = self._skp
+        if steps is not None:
+            if self.skel_left > 0:
+                self._update_skeleton_steps(steps, g, s, t)
+            else:
+                self._skp = None
         self._settle_skeletons()
+
+    def _update_skeleton_steps(self, steps: list[tuple[int, Action, int]], g: Geometry, s: int, t: int) -> None:
+        """After a skeleton moved from ``s`` to ``t``, only the moves from s, into t and into s change (steps
+        are symmetric: the squares that step to s or t are those that s or t step to)."""
+        table = g.skeleton_steps()
+        skel = self.skel
+        del steps[bisect_left(steps, 4 * s, key=_STEP_KEY):bisect_left(steps, 4 * s + 4, key=_STEP_KEY)]
+        for u in g.step[t]:
+            if u >= 0 and skel[u]:
+                for e in table[u]:
+                    if e[0] == t:
+                        i = bisect_left(steps, e[2], key=_STEP_KEY)
+                        if i < len(steps) and steps[i] is e:
+                            del steps[i]
+        if self.options["skeletons_enter_pawns"] or s not in self.pawn:
+            moved = self.skel_moved
+            for u in g.step[s]:
+                if u >= 0 and skel[u] and u not in moved:
+                    for e in table[u]:
+                        if e[0] == s:
+                            steps.insert(bisect_left(steps, e[2], key=_STEP_KEY), e)
 
     # ------------------------------------------------------------------ §8 event cards
     def _discard_actions(self) -> list[Action]:
@@ -921,7 +975,8 @@ class MidEvilState(State):
         seat = self.turn
         self.hands[seat].remove(c)
         self.discard.append(c)
-        self._emit("discard", {"seat": seat, "card": CARDS[c].name})
+        if self._log_on:
+            self._emit("discard", {"seat": seat, "card": CARDS[c].name})
         if len(self.hands[seat]) > HAND_LIMIT:
             self._prime(self._discard_actions())
             return
@@ -934,7 +989,7 @@ class MidEvilState(State):
 
     def _shots(self) -> list[Action]:
         g = self.geo()
-        return [A.Shoot(g.xs[t], g.ys[t]) for t in self._targets(CARDS[CROSSBOW].range)]
+        return [A.shoot(g.xs[t], g.ys[t]) for t in self._targets(_CROSSBOW_RANGE)]
 
     def _plays(self, where: str) -> list[Action]:
         """Event cards the active player may play now (§8.1-§8.3; R7 the windows)."""
@@ -959,9 +1014,10 @@ class MidEvilState(State):
                 if c not in self.in_play[seat]:  # §11.3 one copy of each card in play
                     out.append(A.PLAYS[c])
             elif e == "shoot":
-                out += [A.PlayAt(c, g.xs[t], g.ys[t]) for t in self._targets(card.range)]
+                out += [A.play_at(c, g.xs[t], g.ys[t]) for t in self._targets(card.range)]
             elif e == "catapult":
-                out += [A.PlayAt(c, g.xs[t], g.ys[t]) for t, k in enumerate(self.skel) if k]
+                skel = self.skel
+                out += [A.play_at(c, g.xs[t], g.ys[t]) for t in compress(range(len(skel)), skel)]
             elif e == "heal":
                 if self.humans[seat] < MAX_HUMANS and self.supply:
                     out.append(A.PLAYS[c])
@@ -987,8 +1043,8 @@ class MidEvilState(State):
         table = self.geo().skeleton_steps()
         skel = self.skel
         pawns = () if self.options["skeletons_enter_pawns"] else self.pawn
-        return any(not skel[t] and t not in pawns for s in compress(range(len(skel)), skel) if s not in moved
-                   for t, _ in table[s])
+        return any(not skel[e[0]] and e[0] not in pawns for s in compress(range(len(skel)), skel)
+                   if s not in moved for e in table[s])
 
     def _raise_squares(self, o: int) -> list[int]:
         skel = self.skel
@@ -1217,6 +1273,24 @@ class MidEvilState(State):
             out[_TILE_KEYS[x]] = k
         return Counter(out)
 
+    def position_json(self) -> dict[str, Any]:
+        """As ``State.position_json`` (the fields in ``FIELDS`` order, deep copies), written out for speed."""
+        p = self.pvp
+        return {
+            "tiles": [t[:] for t in self.tiles], "tile_deck": self.tile_deck[:], "tiles_out": self.tiles_out[:],
+            "drawn": self.drawn, "skel": self.skel[:], "hum": self.hum[:], "pool": self.pool[:],
+            "gone": self.gone[:], "supply": self.supply, "pawn": self.pawn[:], "humans": self.humans[:],
+            "kills": [k[:] for k in self.kills], "hands": [h[:] for h in self.hands],
+            "in_play": [h[:] for h in self.in_play], "deck": self.deck[:], "discard": self.discard[:],
+            "book": self.book, "turn": self.turn, "first": self.first, "round": self.round, "phase": self.phase,
+            "roll": self.roll, "moves": self.moves, "combat": self.combat[:], "after": self.after,
+            "seeding": self.seeding[:], "skel_left": self.skel_left, "skel_moved": self.skel_moved[:],
+            "resume": self.resume, "pvp": copy_json(p) if p else {}, "played": self.played[:],
+            "used": self.used[:], "challenged": self.challenged, "horse_at": self.horse_at[:],
+            "respawn": self.respawn[:], "forfeit": self.forfeit, "dice": self.dice[:],
+            "result": copy_json(self.result) if self.result else {},
+        }
+
     def clone(self) -> Self:
         n = self._shallow_clone()
         n._geo = self._geo
@@ -1265,6 +1339,10 @@ class MidEvilState(State):
         return n
 
 
+_CROSSBOW_RANGE = CARDS[CROSSBOW].range
+#: Parts of an entry of ``Geometry.skeleton_steps``.
+_STEP_ACTION = itemgetter(1)
+_STEP_KEY = itemgetter(2)
 _CARD_KEYS = tuple(("card", c.name) for c in CARDS)
 _TILE_KEYS = tuple(("tile", t.name) for t in TILES)
 

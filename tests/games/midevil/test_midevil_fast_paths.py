@@ -1,0 +1,108 @@
+"""MidEvil's shortcuts for speed give exactly what the plain computations give: the map built tile by tile,
+the skeleton moves kept up to date during a skeleton movement, the position copy, and the rules with the
+log switched off."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import medieval
+from medieval.core.state import State
+from medieval.games.midevil.components import TILES, Geometry, geometry
+from medieval.games.midevil.rules import MidEvilState
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (4, {}),
+    (2, {"max_rounds": 6, "graveyard_within": 1}),
+    (3, {"max_rounds": 3, "skeletons_enter_pawns": False}),
+]
+
+
+def _random_game(players: int, options: dict[str, Any], seed: int) -> list[MidEvilState]:
+    """Every position of a seeded random game."""
+    state = medieval.make("midevil", players, **options).new_game(seed=seed)
+    assert isinstance(state, MidEvilState)
+    rng = random.Random(seed)
+    out = [state.clone()]
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_map_built_tile_by_tile_equals_a_fresh_build(seed: int) -> None:
+    """§4.1: each placed tile extends the map of the tiles before it; the result (squares, steps, the free
+    places next to the map, legal placements, skeleton steps) is the map built from scratch."""
+    tiles = _random_game(2, {"max_rounds": 20}, seed)[-1].tiles
+    base = geometry(tiles[:1])
+    for k in range(2, len(tiles) + 1):
+        g = geometry(tiles[:k], base)
+        fresh = Geometry(tuple((t[0], t[1], t[2], t[3]) for t in tiles[:k]))
+        for name in ("n", "xs", "ys", "terrain", "walk", "region", "inside", "doors", "step", "at", "tile_at",
+                     "frontier", "spawn", "altar", "graveyard"):
+            assert getattr(g, name) == getattr(fresh, name), name
+        assert g.skeleton_steps() == fresh.skeleton_steps()
+        assert [g.placements(t.index) for t in TILES] == [fresh.placements(t.index) for t in TILES]
+        base = g
+
+
+def test_steps_are_symmetric() -> None:
+    """§7.1, §9.2: a square steps to another exactly when that one steps back (the skeleton-move update
+    relies on it)."""
+    for state in _random_game(4, {"max_rounds": 4}, 7)[::50]:
+        step = state.geo().step
+        for s, row in enumerate(step):
+            for t in row:
+                if t >= 0:
+                    assert s in step[t]
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_skeleton_moves_kept_up_to_date_equal_a_fresh_listing(players: int, options: dict[str, Any]) -> None:
+    """§9.1-§9.2, R5: during a skeleton movement the legal moves, updated move by move, are those listed
+    from scratch (a clone lists them afresh)."""
+    checked = 0
+    for seed in range(3):
+        for state in _random_game(players, options, seed):
+            if state.phase == "skeletons":
+                fresh = state.clone()
+                fresh._skp = None
+                assert state.legal_actions(state.turn) == fresh._skeleton_actions()
+                checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_position_json_equals_the_generic_copy(players: int, options: dict[str, Any]) -> None:
+    """The hand-written position copy equals the engine's generic one, field for field and in order."""
+    for state in _random_game(players, options, 4)[::5]:
+        mine, generic = state.position_json(), State.position_json(state)
+        assert repr(mine) == repr(generic)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_rules_play_the_same_with_the_log_off(players: int, options: dict[str, Any]) -> None:
+    """Searches switch the log off in their playouts: the rules must then play exactly as with it."""
+    game = medieval.make("midevil", players, **options)
+    for seed in range(2):
+        slow = game.new_game(seed=seed)
+        fast = slow.clone()
+        fast._mute_log()
+        rng = random.Random(seed)
+        while slow.to_move:
+            seat = slow.to_move[0]
+            legal = slow.legal_actions(seat)
+            fast._legal = None
+            assert fast._legal_actions(seat) == legal
+            action = legal[rng.randrange(len(legal))]
+            slow.apply(seat, action)
+            fast._legal = None
+            fast._apply(seat, action)
+            assert fast.position_json() == slow.position_json()
+        assert fast.outcome == slow.outcome
