@@ -45,10 +45,17 @@ from dataclasses import dataclass
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
 from medieval.games.medievalia2007.cards import (
+    CIVIL,
     DECK_INDEX,
     DECKS,
+    F_KIND,
     FACES,
+    HOST_IDS,
+    IS_TROOP,
+    MILB,
     NAME,
+    NCARDS,
+    NFACES,
     RES_INDEX,
     RESOURCES,
     card_of_name,
@@ -345,6 +352,25 @@ DRAW = tuple(Draw(d) for d in range(3))
 BUY_CARD = tuple(BuyCard(d) for d in range(3))
 TRADE = tuple(tuple(Trade(g, r) for r in range(4)) for g in range(4))
 SEND = tuple(Send(r) for r in range(4))
+
+# Pre-built actions for the rules' hot loops (equal to freshly built ones; only faster to hand out).
+PLAY = tuple(Play(f) for f in range(NFACES))
+SELL = tuple(tuple(Sell(f, r) for r in range(4)) for f in range(NFACES))
+#: ``SELLS[face][mask]``: the Sell actions of that face for each resource in the bitmask, in order
+SELLS = tuple(tuple(tuple(SELL[f][r] for r in range(4) if mask >> r & 1) for mask in range(16)) for f in range(NFACES))
+#: ``TRADES[give][mask]``: 3 ``give`` for 1 of each other resource in the bitmask, in order
+TRADES = tuple(tuple(tuple(TRADE[g][r] for r in range(4) if mask >> r & 1 and r != g) for mask in range(16))
+               for g in range(4))
+PRODUCE = tuple(Produce(c) for c in range(NCARDS))
+REMOVE = tuple(Remove(c) for c in range(NCARDS))
+DISMISS = tuple(Dismiss(c) for c in range(NCARDS))
+DISBAND = tuple(Disband(c) for c in range(NCARDS))
+_HOSTS_END = max(HOST_IDS) + 1
+#: ``BUILD[face][host]`` for the building faces
+BUILD = tuple(tuple(Build(f, h) for h in range(_HOSTS_END)) if F_KIND[f] in (CIVIL, MILB) else ()
+              for f in range(NFACES))
+#: ``MOVE[troop][host + 1]`` (host -1: off)
+MOVE = tuple(tuple(Move(c, h) for h in range(-1, _HOSTS_END)) if IS_TROOP[c] else () for c in range(NCARDS))
 
 _WORDS: dict[str, Action] = {
     "call ally": CALL_ALLY, "refuse": REFUSE, "abandon": ABANDON, "new army": NEW_ARMY, "charge": CHARGE, "hold": HOLD,

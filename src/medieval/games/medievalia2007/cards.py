@@ -90,6 +90,25 @@ CITY_IDS: tuple[int, ...] = tuple(i for i, f in enumerate(FACE) if f == CITY_F)
 MEMO_IDS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == MEMO)
 DECK_IDS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i, d in enumerate(DECK) if d == k) for k in range(3))
 BUILDING_IDS: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k in (CIVIL, MILB))
+HOST_IDS: tuple[int, ...] = tuple(i for i, h in enumerate(IS_HOST) if h)
+
+# ---------------------------------------------------------------- derived tables for the rules' hot loops
+#: 1 if the card adds 1 to the production of the territory/City it is attached to (a civilian
+#: building or a workforce-producing troop, §4.3/§4.7)
+ADDS_PRODUCTION: tuple[int, ...] = tuple(int(k == CIVIL or (k == TROOP and p == WORK))
+                                         for k, p in zip(KIND, PROD, strict=True))
+#: what a troop's power might add while paying: any resource (Merchant 1, Artist 3) ...
+POWER_ANY: tuple[int, ...] = tuple(1 if pw == "merchant" else 3 if pw == "artist" else 0 for pw in POWER)
+#: ... and toward a building (Bureaucrat 2)
+POWER_BUILD: tuple[int, ...] = tuple(2 if pw == "bureaucrat" else 0 for pw in POWER)
+#: a face's total cost (nothing with fewer resources in all can pay it)
+F_COST_TOTAL: tuple[int, ...] = tuple(sum(c) for c in F_COST)
+#: the cheapest building in all
+MIN_BUILDING_COST = min(F_COST_TOTAL[FACE[c]] for c in BUILDING_IDS)
+#: the powers used while paying (Merchant, Artist, Bureaucrat)
+PAY_POWER: tuple[bool, ...] = tuple(pw in ("merchant", "artist", "bureaucrat") for pw in POWER)
+#: a face's cost when the building it needs is not in the Fief (§4.9: 2 gold more)
+F_COST_UNHOUSED: tuple[tuple[int, int, int, int], ...] = tuple((c[0], c[1], c[2] + 2, c[3]) for c in F_COST)
 
 
 _FACE_OF_LOWER = {f.lower(): i for i, f in enumerate(FACES)}

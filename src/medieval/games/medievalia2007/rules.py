@@ -18,6 +18,7 @@ from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State, copy_json
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.cards import (
+    ADDS_PRODUCTION,
     ATT,
     CITY,
     CIVIL,
@@ -25,6 +26,8 @@ from medieval.games.medievalia2007.cards import (
     DECKS,
     DEF,
     F_COST,
+    F_COST_TOTAL,
+    F_COST_UNHOUSED,
     F_DECK,
     F_KIND,
     F_NEEDS,
@@ -36,16 +39,19 @@ from medieval.games.medievalia2007.cards import (
     IS_TROOP,
     KIND,
     MILB,
+    MIN_BUILDING_COST,
     MOVES,
     NAME,
     NCARDS,
+    PAY_POWER,
     POWER,
+    POWER_ANY,
+    POWER_BUILD,
     PROD,
     RESOURCES,
     TERR,
     TROOP,
     VP,
-    WORK,
 )
 
 if TYPE_CHECKING:
@@ -139,14 +145,14 @@ class M7State(State):
             return self._action_options(seat)
         if ph == PAY:
             return self._pay_options(seat)
+        if ph == DRAW:
+            return [A.DRAW[d] for d in range(3) if self.decks[d]]
         if ph == BATTLE:
             return self._battle_options(seat)
         if ph == MOVE:
             return [*self._march_options(seat), A.END_MOVES]
         if ph == WAR:
             return [*self._war_options(seat), A.END_TURN]
-        if ph == DRAW:
-            return [A.DRAW[d] for d in range(3) if self.decks[d]]
         if ph == SETUP:
             return [A.TAKE[d] for d in range(3) if self.decks[d]]
         if ph == SUPPLY:
@@ -193,14 +199,6 @@ class M7State(State):
         host = self.host
         return any(host[c] == h and (IS_TROOP[c] or KIND[c] == MILB) for c in self.tables[self.owner[h]])
 
-    def _n_buildings(self, h: int) -> int:
-        host = self.host
-        return sum(1 for c in self.tables[self.owner[h]] if host[c] == h and not IS_TROOP[c])
-
-    def _n_attached_troops(self, h: int) -> int:
-        host = self.host
-        return sum(1 for c in self.tables[self.owner[h]] if host[c] == h and IS_TROOP[c])
-
     def protected(self, t: int) -> bool:
         """§11 Bowman: a troop on the City or with a military building is out of a Bowman's reach."""
         h = self.host[t]
@@ -216,28 +214,44 @@ class M7State(State):
         civilian building on it (§4.7, ruling R5). A free troop produces 1."""
         if not IS_HOST[c]:
             return 1
-        n = 1
         host = self.host
+        n = 1
         for x in self.tables[self.owner[c]]:
-            if host[x] == c and (KIND[x] == CIVIL or (IS_TROOP[x] and PROD[x] == WORK)):
-                n += 1
+            if host[x] == c:
+                n += ADDS_PRODUCTION[x]
         return n
 
     def production(self, c: int) -> int:
-        """What using card c yields now, with the Artists applied to it (§11 Artist: up to three
-        cards of the group are multiplied by 2 per Artist)."""
-        n = self.base_production(c)
-        k = self.mark(c, BOOST)
+        """What using card c yields now, with the Artists applied to it."""
+        return self._boosted(c, self.base_production(c))
+
+    def _boosted(self, c: int, n: int) -> int:
+        """Production ``n`` of card c with its Artists (§11 Artist: up to three cards of the group are
+        multiplied by 2 per Artist)."""
+        m = self.marks.get(KEY[c])
+        k = m[BOOST] if m else 0
         if k:
             n = min(3, n) * (1 << k) + max(0, n - 3)
         return n
 
     def food_capacity(self, p: int) -> int:
         """§12: food production of the seat's cards, used or not, without Artists."""
-        total = 0
-        for c in self.tables[p]:
-            if PROD[c] == FOOD and (IS_HOST[c] or (self.host[c] < 0 and self.loc[c] == p)):
-                total += self.base_production(c)
+        return self._output(p, FOOD)
+
+    def _output(self, p: int, r: int) -> int:
+        """What seat p's City, territories and free troops at home produce of resource r, used or
+        not, without Artists (``base_production`` of each)."""
+        host, loc = self.host, self.loc
+        tables = self.tables[p]
+        producers = {c for c in tables if IS_HOST[c] and PROD[c] == r}
+        total = len(producers)  # each produces 1, +1 per card on it that adds production (§4.3)
+        for c in tables:
+            h = host[c]
+            if h >= 0:
+                if h in producers:
+                    total += ADDS_PRODUCTION[c]
+            elif PROD[c] == r and not IS_HOST[c] and loc[c] == p:
+                total += 1
         return total
 
     def _needs_food(self, c: int) -> bool:
@@ -245,13 +259,17 @@ class M7State(State):
 
     def upkeep(self, p: int) -> int:
         """§12: troops that must be fed (every troop; only character cards with military_upkeep=False)."""
-        return sum(1 for c in self.tables[p] if IS_TROOP[c] and self._needs_food(c))
+        if self.game.military_upkeep:
+            return list(map(IS_TROOP.__getitem__, self.tables[p])).count(True)
+        return sum(1 for c in self.tables[p] if IS_TROOP[c] and DECK[c] == 2)
 
     def _recheck(self, p: int) -> None:
         if not self.alive[p]:
             self.excess[p] = 0
             return
-        self.excess[p] = max(0, self.upkeep(p) - 2 * self.food_capacity(p))
+        upkeep = self.upkeep(p)
+        # food_capacity(p) only matters with troops to feed
+        self.excess[p] = max(0, upkeep - 2 * self.food_capacity(p)) if upkeep else 0
 
     def vp(self, p: int) -> int:
         """§10.1: 1 VP per different building in the Fief, the Castle 2, duplicates 0."""
@@ -266,14 +284,10 @@ class M7State(State):
 
     def gold_production(self, p: int) -> int:
         """§10.3 tie-break: the gold the seat's cards can produce, without special powers."""
-        total = 0
-        for c in self.tables[p]:
-            if PROD[c] == GOLD and (IS_HOST[c] or (self.host[c] < 0 and self.loc[c] == p)):
-                total += self.base_production(c)
-        return total
+        return self._output(p, GOLD)
 
     def has_building(self, p: int, face: int) -> bool:
-        return any(FACE[c] == face for c in self.tables[p])
+        return face in map(FACE.__getitem__, self.tables[p])
 
     def play_cost(self, p: int, face: int) -> list[int]:
         """§4.9: a troop whose building is not in the Fief costs 2 gold more."""
@@ -302,18 +316,21 @@ class M7State(State):
             m = self.marks[KEY[c]] = [0, 0, 0, 0, 0]
         m[i] = v
 
-    def _key(self, c: int) -> Key:
-        """Cards with equal keys are interchangeable: legal actions name only one of them."""
-        m = self.marks.get(KEY[c])
-        if m and any(m):
-            return (FACE[c], self.owner[c], self.loc[c], self.host[c], self.rot[c], *m)
-        return (FACE[c], self.owner[c], self.loc[c], self.host[c], self.rot[c])
-
     def _dedup(self, cards: list[int]) -> list[int]:
+        """The first of each set of interchangeable cards, in order: legal actions name only one of
+        them. Cards are interchangeable when they have the same key: face, owner, Fief, host, rotation
+        and this turn's marks."""
+        if len(cards) < 2:
+            return cards
+        owner, loc, host, rot, marks = self.owner, self.loc, self.host, self.rot, self.marks
         seen: set[Key] = set()
         out = []
         for c in cards:
-            k = self._key(c)
+            m = marks.get(KEY[c]) if marks else None
+            if m and any(m):
+                k: Key = (FACE[c], owner[c], loc[c], host[c], rot[c], *m)
+            else:
+                k = (FACE[c], owner[c], loc[c], host[c], rot[c])
             if k not in seen:
                 seen.add(k)
                 out.append(c)
@@ -423,8 +440,7 @@ class M7State(State):
         for s in range(self._n()):
             if s == p or not self.alive[s]:
                 continue
-            present = any(IS_TROOP[c] and self.loc[c] == p for c in self.tables[s])
-            if present:
+            if self._troops_in(s, p):
                 if self.hostile(p, s):
                     enemy = True
                 else:
@@ -452,7 +468,8 @@ class M7State(State):
 
     def _decks_exhausted(self) -> bool:
         """§10.3: the game ends when two of the three decks are empty (ruling R3)."""
-        if sum(1 for d in self.decks if not d) >= 2:
+        decks = self.decks
+        if (not decks[0]) + (not decks[1]) + (not decks[2]) >= 2:
             self._emit("decks_empty", {})
             self._finish_on_points("cards")
             return True
@@ -468,9 +485,11 @@ class M7State(State):
 
     def _auto(self) -> None:
         """Skip phases where the only choice is to end them."""
-        while self.result is None and not any(self.excess):
+        while True:
             ph = self.phase
-            if ph == MOVE and not self._march_options(self.active):
+            if (ph != MOVE and ph != WAR) or self.result is not None or any(self.excess):
+                return
+            if ph == MOVE and not self._can_march(self.active):
                 self.phase = WAR
                 continue
             if ph == WAR and not self._war_options(self.active):
@@ -482,104 +501,162 @@ class M7State(State):
     def _action_options(self, p: int) -> list[Action]:
         """Top level of the actions phase: what to pay for, internal movement, dismissals."""
         out: list[Action] = []
-        tables = self.tables[p]
+        hand = self.hands[p]
+        n_hand = len(hand)
         rot, host, loc = self.rot, self.host, self.loc
-        hosts = [c for c in tables if IS_HOST[c]]
-        troops = [c for c in tables if IS_TROOP[c]]
-        res = self._resources(p)
+        stats, res, idle, food, upkeep = self._survey(p)
+        hosts = list(stats)  # the City and territories, in table order
+        territories = [h for h in hosts if KIND[h] == TERR]
+        # purchases given up this turn are not offered again
+        gone = {tuple(x) for x in self.abandoned} if self.abandoned else _NOTHING
         # play cards from hand (§4.1, §4.9)
-        faces = sorted({FACE[c] for c in self.hands[p]})
-        if faces:
-            n_terr = sum(1 for h in hosts if KIND[h] == TERR)
-            room = 2 * self.food_capacity(p) - self.upkeep(p)
-            hand_left = len(self.hands[p]) - 1  # the card being played cannot also be sold
-            for f in faces:
+        if hand:
+            room = 2 * food - upkeep
+            hand_left = n_hand - 1  # the card being played cannot also be sold
+            military_upkeep = self.game.military_upkeep
+            owned: set[int] | None = None  # faces in the Fief
+            for f in sorted(set(map(FACE.__getitem__, hand))):
                 k = F_KIND[f]
-                if k == TERR and n_terr >= MAX_TERRITORIES:
+                if k == TERR and len(territories) >= MAX_TERRITORIES:
                     continue
-                if k == TROOP and (self.game.military_upkeep or F_DECK[f] == 2) and room < 1:
+                if k == TROOP and (military_upkeep or F_DECK[f] == 2) and room < 1:
                     continue
-                if _affordable(res, self.play_cost(p, f), 0, hand_left, False):
-                    out.append(A.Play(f))
+                cost = F_COST[f]
+                need = F_NEEDS[f]
+                if need >= 0:  # as play_cost
+                    if owned is None:
+                        owned = set(map(FACE.__getitem__, self.tables[p]))
+                    if need not in owned:
+                        cost = F_COST_UNHOUSED[f]
+                if _affordable(res, cost, 0, hand_left, False) and (PLAY, f) not in gone:
+                    out.append(A.PLAY[f])
         # buildings (§4.5)
-        free_hosts = [h for h in hosts if not rot[h] and self._n_buildings(h) < MAX_BUILDINGS]
-        if free_hosts:
-            tops = []
-            for stack in self.stacks:
-                if stack and FACE[stack[0]] not in tops:
-                    tops.append(FACE[stack[0]])
-            hand = len(self.hands[p])
-            for h in free_hosts:
-                res_h = self._without(p, res, h)
-                for f in tops:
-                    if _affordable(res_h, F_COST[f], 0, hand, True):
-                        out.append(A.Build(f, h))
+        # everything that could pay a building: a building costing more is out of reach at once
+        total = res[0] + res[1] + res[2] + res[3] + res[4] + res[5] + n_hand
+        free_hosts = [h for h in hosts if not rot[h] and stats[h][0] < MAX_BUILDINGS]
+        if free_hosts and total >= MIN_BUILDING_COST:
+            tops = list(dict.fromkeys([FACE[stack[0]] for stack in self.stacks if stack]))  # faces on top
+            if tops:
+                cheapest = min(map(F_COST_TOTAL.__getitem__, tops))
+                boosts = bool(self.marks)
+                for h in free_hosts:
+                    st = stats[h]
+                    total_h = total - (self._boosted(h, st[2]) if boosts else st[2]) - st[3] - st[4]  # _without
+                    if total_h < cheapest:
+                        continue
+                    res_h = self._without(res, h, stats)
+                    for f in tops:
+                        if (F_COST_TOTAL[f] <= total_h and _affordable(res_h, F_COST[f], 0, n_hand, True)
+                                and (BUILD, f, h) not in gone):
+                            out.append(A.BUILD[f][h])
         # remove a territory for 1 workforce (§4.4)
-        if _affordable(res, (0, 0, 0, 1), 0, len(self.hands[p]), False):
-            out += [A.Remove(h) for h in hosts if KIND[h] == TERR]
+        if territories and _affordable(res, (0, 0, 0, 1), 0, n_hand, False):
+            for h in territories:
+                if not gone or (REMOVE, h) not in gone:
+                    out.append(A.REMOVE[h])
         # 4 resources for a card (§9)
-        if _affordable(res, (0, 0, 0, 0), 4, len(self.hands[p]), False):
-            out += [A.BUY_CARD[d] for d in range(3) if self.decks[d]]
-        # internal movement (§4.10)
-        home = [t for t in troops if loc[t] == p]
-        for t in self._dedup([t for t in home if not rot[t] and not self.mark(t, IMOVED)]):
-            if host[t] >= 0:
-                out.append(A.Move(t, -1))
-            for h in hosts:
-                if h != host[t] and self._n_attached_troops(h) < MAX_ATTACHED:
-                    out.append(A.Move(t, h))
-        # discard unused troops (§12)
-        out += [A.Dismiss(t) for t in self._dedup([t for t in troops if not rot[t]])]
-        if self.abandoned:
-            out = [a for a in out if _purchase_key(a) not in self.abandoned]
+        decks = self.decks
+        if (decks[0] or decks[1] or decks[2]) and _affordable(res, (0, 0, 0, 0), 4, n_hand, False):
+            for d in (0, 1, 2):
+                if decks[d] and (not gone or (CARD, d) not in gone):
+                    out.append(A.BUY_CARD[d])
+        if idle:
+            # internal movement (§4.10); the Fief and the IMOVED mark are part of the key, so the
+            # interchangeable troops that may move are the first ones of _dedup(idle) that may
+            idle = self._dedup(idle)
+            marks = self.marks
+            open_hosts: list[int] | None = None
+            for t in idle:
+                if loc[t] != p or (marks and self.mark(t, IMOVED)):
+                    continue
+                if open_hosts is None:
+                    open_hosts = [h for h in hosts if stats[h][1] < MAX_ATTACHED]
+                ht = host[t]
+                moves = A.MOVE[t]
+                if ht >= 0:
+                    out.append(moves[0])
+                for h in open_hosts:
+                    if h != ht:
+                        out.append(moves[h + 1])
+            # discard unused troops (§12)
+            dismiss = A.DISMISS
+            for t in idle:
+                out.append(dismiss[t])
         out.append(A.END_ACTIONS)
         return out
 
-    def _resources(self, p: int) -> list[int]:
-        """What seat p could still produce this turn: [food, energy, gold, workforce, any, build-any]
-        where 'any' is an optimistic count of what powers could add (Merchant 1, Artist 3) and
-        'build-any' the Bureaucrats' reductions."""
-        out = [0, 0, 0, 0, 0, 0]
+    def _survey(self, p: int) -> tuple[dict[int, list[int]], list[int], list[int], int, int]:
+        """Seat p's table in one pass, for the actions phase: ``(stats, res, idle, food, upkeep)``.
+
+        - ``stats``: per City/territory of p (in table order) ``[buildings on it, troops on it, its
+          production before Artists (§4.3), what the powers of its unused troops might add to any
+          resource, and toward a building]`` (cards are only attached to their owner's City and
+          territories);
+        - ``res``: what p could still produce this turn, [food, energy, gold, workforce, any,
+          build-any], where 'any' is an optimistic count of what powers could add (Merchant 1,
+          Artist 3) and 'build-any' the Bureaucrats' reductions; in the allied game, with what the
+          ally could send;
+        - ``idle``: p's unused troops;
+        - ``food``, ``upkeep``: ``food_capacity(p)`` and ``upkeep(p)`` (§12)."""
         rot, host, loc = self.rot, self.host, self.loc
-        for c in self.tables[p]:
-            if rot[c]:
-                continue
-            if IS_HOST[c]:
-                out[PROD[c]] += self.production(c)
-            elif IS_TROOP[c] and loc[c] == p:
-                if host[c] < 0 and PROD[c] >= 0:
-                    out[PROD[c]] += self.production(c)
-                pw = POWER[c]
-                if pw == "merchant":
-                    out[4] += 1
-                elif pw == "artist":
-                    out[4] += 3
-                elif pw == "bureaucrat":
-                    out[5] += 2
+        tables = self.tables[p]
+        stats = {c: [0, 0, 1, 0, 0] for c in tables if IS_HOST[c]}
+        res = [0, 0, 0, 0, 0, 0]
+        idle: list[int] = []
+        food = upkeep = 0
+        boosts = bool(self.marks)  # no marks: no Artist has inspired anything this turn
+        fed_all = self.game.military_upkeep
+        for c in tables:
+            if IS_TROOP[c]:
+                if fed_all or DECK[c] == 2:
+                    upkeep += 1
+                h = host[c]
+                home = loc[c] == p
+                if h >= 0:
+                    st = stats[h]
+                    st[1] += 1
+                    st[2] += ADDS_PRODUCTION[c]
+                elif home and PROD[c] == FOOD:
+                    food += 1
+                if not rot[c]:
+                    idle.append(c)
+                    if h >= 0:
+                        st[3] += POWER_ANY[c]
+                        st[4] += POWER_BUILD[c]
+                    if home:
+                        if h < 0 and PROD[c] >= 0:
+                            res[PROD[c]] += self._boosted(c, 1) if boosts else 1
+                        res[4] += POWER_ANY[c]
+                        res[5] += POWER_BUILD[c]
+            elif not IS_HOST[c]:  # a building
+                h = host[c]
+                if h >= 0:
+                    st = stats[h]
+                    st[0] += 1
+                    st[2] += ADDS_PRODUCTION[c]
+        for h, st in stats.items():
+            n = st[2]
+            if PROD[h] == FOOD:
+                food += n
+            if not rot[h]:
+                res[PROD[h]] += self._boosted(h, n) if boosts else n
         g = self.game
         if g.allied and not self.called and self.alive[g.ally[p]]:
             q = g.ally[p]  # §13: what the ally could send, less this turn's fee
             for c in self.tables[q]:
                 if not rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (host[c] < 0 and loc[c] == q)):
-                    out[PROD[c]] += self.production(c)
-            out[4] += len(self.hands[q]) - 1
-        return out
+                    res[PROD[c]] += self.production(c)
+            res[4] += len(self.hands[q]) - 1
+        return stats, res, idle, food, upkeep
 
-    def _without(self, p: int, res: list[int], h: int) -> list[int]:
+    def _without(self, res: list[int], h: int, stats: dict[int, list[int]]) -> list[int]:
         """``res`` without what the unused host h (and the powers of its troops) would give: a
-        building's host must stay unused until the building is placed."""
+        building's host must stay unused until the building is placed (``stats``: see ``_survey``)."""
         out = res[:]
-        out[PROD[h]] -= self.production(h)
-        host = self.host
-        for c in self.tables[p]:
-            if host[c] == h and IS_TROOP[c] and not self.rot[c]:
-                pw = POWER[c]
-                if pw == "merchant":
-                    out[4] -= 1
-                elif pw == "artist":
-                    out[4] -= 3
-                elif pw == "bureaucrat":
-                    out[5] -= 2
+        st = stats[h]
+        out[PROD[h]] -= self._boosted(h, st[2])
+        out[4] -= st[3]
+        out[5] -= st[4]
         return out
 
     def _start_purchase(self, p: int, buying: list[int]) -> None:
@@ -591,7 +668,7 @@ class M7State(State):
     def _play(self, seat: int, action: A.Play) -> None:
         """The card leaves the hand while it is paid for (it comes back if the purchase is abandoned)."""
         hand = self.hands[seat]
-        card = next(c for c in hand if FACE[c] == action.face)
+        card = _first_of_face(hand, action.face)
         hand.remove(card)
         self._start_purchase(seat, [PLAY, action.face, card])
 
@@ -609,9 +686,10 @@ class M7State(State):
         b = self.buying
         assert b is not None
         kind = b[0]
-        if kind == PLAY:
-            c = self.play_cost(p, b[1])
-            return (c[0], c[1], c[2], c[3])
+        if kind == PLAY:  # as play_cost
+            face = b[1]
+            need = F_NEEDS[face]
+            return F_COST_UNHOUSED[face] if need >= 0 and not self.has_building(p, need) else F_COST[face]
         if kind == BUILD:
             return F_COST[b[1]]
         if kind == REMOVE:
@@ -629,69 +707,89 @@ class M7State(State):
         assert b is not None
         if b[0] == CARD:
             return sum(self.pool[p]) >= 4
-        short = sum(self.shortfall(p))
+        cost = self.price(p)
+        pool = self.pool[p]
+        short = 0  # as shortfall
+        for r in range(4):
+            if cost[r] > pool[r]:
+                short += cost[r] - pool[r]
         return short <= (self.wild[p] if b[0] == BUILD else 0)
-
-    def _useful(self, p: int) -> list[int]:
-        """Resources that bring the purchase closer (others would only be lost, §9)."""
-        b = self.buying
-        assert b is not None
-        if b[0] == CARD:
-            return [0, 1, 2, 3]
-        short = self.shortfall(p)
-        return [r for r in range(4) if short[r]]
 
     def _pay_options(self, p: int) -> list[Action]:
         """Paying for a purchase one step at a time (§4, §9, §11)."""
         b = self.buying
         assert b is not None
-        out: list[Action] = []
+        kind = b[0]
         pool = self.pool[p]
-        tables = self.tables[p]
         rot, host, loc = self.rot, self.host, self.loc
-        excl = b[2] if b[0] == BUILD else -1
-        useful = self._useful(p)
-        hosts = [c for c in tables if IS_HOST[c] and not rot[c] and c != excl]
-        home = [t for t in tables if IS_TROOP[t] and loc[t] == p and not rot[t]]
-        producers_free = self._dedup([t for t in home if host[t] < 0 and PROD[t] >= 0])
+        excl = b[2] if kind == BUILD else -1  # a building's host stays unused until it is placed
+        price = self.price(p)
+        # resources that bring the purchase closer (others would only be lost, §9), as a bitmask
+        need = 15 if kind == CARD else ((price[0] > pool[0]) | (price[1] > pool[1]) << 1
+                                        | (price[2] > pool[2]) << 2 | (price[3] > pool[3]) << 3)
+        useful = _BITS[need]
+        hosts: list[int] = []  # unused City and territories
+        free: list[int] = []  # unused producing troops at home, not attached
+        powered: list[int] = []  # unused Merchants, Artists and Bureaucrats at home
+        merchant = False
+        bonus: dict[int, int] = {}  # per host, what its attached cards add to its production (§4.3)
+        for c in self.tables[p]:
+            if IS_HOST[c]:
+                if not rot[c] and c != excl:
+                    hosts.append(c)
+                continue
+            h = host[c]
+            if IS_TROOP[c] and loc[c] == p and not rot[c]:
+                if h < 0 and PROD[c] >= 0:
+                    free.append(c)
+                if PAY_POWER[c] and (excl < 0 or h != excl):
+                    powered.append(c)
+                    merchant = merchant or POWER[c] == "merchant"
+            if h >= 0 and ADDS_PRODUCTION[c]:
+                bonus[h] = bonus.get(h, 0) + 1
+        producers_free = self._dedup(free)
         # a card whose resource is not needed is offered only if a 3-for-1 trade of it is possible
         # (anything else would only be lost, §9)
-        helps = [r in useful for r in range(4)]
-        merchant = any(POWER[t] == "merchant" and (excl < 0 or host[t] != excl) for t in home)
+        helps = need
         if merchant:
-            helps = [True, True, True, True]  # a Merchant can turn any resource into a missing one
-        elif b[0] != CARD:
+            helps = 15  # a Merchant can turn any resource into a missing one
+        elif kind != CARD and helps != 15:
             avail = pool[:]
+            boosts = bool(self.marks)  # no marks: no Artist has inspired anything this turn
             for c in hosts:
-                avail[PROD[c]] += self.production(c)
+                n = 1 + bonus.get(c, 0)
+                avail[PROD[c]] += self._boosted(c, n) if boosts else n
             for t in producers_free:
-                avail[PROD[t]] += self.production(t)
+                avail[PROD[t]] += self._boosted(t, 1) if boosts else 1
             for r in range(4):
                 if avail[r] >= 3:
-                    helps[r] = True
-        hosts = [h for h in hosts if helps[PROD[h]]]
-        producers_free = [t for t in producers_free if helps[PROD[t]]]
-        out += [A.Produce(h) for h in hosts]
-        out += [A.Produce(t) for t in producers_free]
-        price = self.price(p)
-        if b[0] != CARD:  # 3 of a kind the purchase does not need, for 1 it does (§9)
+                    helps |= 1 << r
+            hosts = [h for h in hosts if helps >> PROD[h] & 1]
+            producers_free = [t for t in producers_free if helps >> PROD[t] & 1]
+        produce = A.PRODUCE.__getitem__
+        out: list[Action] = list(map(produce, hosts))
+        out += map(produce, producers_free)
+        if kind != CARD:  # 3 of a kind the purchase does not need, for 1 it does (§9)
             for g in range(4):
                 if pool[g] - price[g] >= 3:
-                    out += [A.TRADE[g][r] for r in useful if r != g]
-        out += [A.Sell(f, r) for f in sorted({FACE[c] for c in self.hands[p]}) for r in useful]
-        for t in self._dedup([t for t in home if POWER[t] in ("merchant", "artist", "bureaucrat")
-                              and (excl < 0 or host[t] != excl)]):
+                    out += A.TRADES[g][need]
+        hand = self.hands[p]
+        if hand and need:
+            sells = A.SELLS
+            for f in sorted(set(map(FACE.__getitem__, hand))):
+                out += sells[f][need]
+        for t in self._dedup(powered) if powered else ():
             pw = POWER[t]
             if pw == "merchant":  # from a resource the purchase does not need (or gold, worth 2)
                 for g in range(4):
-                    spare = pool[g] - price[g] if b[0] != CARD else (pool[g] if g == GOLD else 0)
+                    spare = pool[g] - price[g] if kind != CARD else (pool[g] if g == GOLD else 0)
                     if spare > 0:
                         out += [A.Convert(t, g, r) for r in useful if r != g]
             elif pw == "artist":
                 own = host[t]
                 out += [A.Inspire(t, h) for h in hosts if h != own]
                 out += [A.Inspire(t, x) for x in producers_free if x != t]
-            elif b[0] == BUILD:
+            elif kind == BUILD:
                 out.append(A.Reduce(t))
         if self.game.allied and not self.called and self.alive[self.game.ally[p]]:
             out.append(A.CALL_ALLY)
@@ -773,7 +871,7 @@ class M7State(State):
     def _sell(self, seat: int, action: A.Sell) -> None:
         """§9: discard a card from hand for one resource of your choice."""
         hand = self.hands[seat]
-        card = next(c for c in hand if FACE[c] == action.face)
+        card = _first_of_face(hand, action.face)
         hand.remove(card)
         self.discard.append(card)
         self.pool[seat][action.res] += 1
@@ -820,7 +918,7 @@ class M7State(State):
 
     # ------------------------------------------------------------------ upkeep (§12)
     def _disband_options(self, p: int) -> list[Action]:
-        return [A.Disband(t) for t in self._dedup([t for t in self._troops(p) if self._needs_food(t)])]
+        return [A.DISBAND[t] for t in self._dedup([t for t in self._troops(p) if self._needs_food(t)])]
 
     def _disband(self, seat: int, action: A.Disband) -> None:
         self._lift(action.card)
@@ -839,13 +937,13 @@ class M7State(State):
         pool = self.pool[q]
         rot, host, loc = self.rot, self.host, self.loc
         tables = self.tables[q]
-        out += [A.Produce(h) for h in tables if IS_HOST[h] and not rot[h]]
-        out += [A.Produce(t) for t in self._dedup(
+        out += [A.PRODUCE[h] for h in tables if IS_HOST[h] and not rot[h]]
+        out += [A.PRODUCE[t] for t in self._dedup(
             [t for t in tables if IS_TROOP[t] and loc[t] == q and host[t] < 0 and not rot[t] and PROD[t] >= 0])]
         for g in range(4):
             if pool[g] >= 3:
                 out += [A.TRADE[g][r] for r in range(4) if r != g]
-        out += [A.Sell(f, r) for f in sorted({FACE[c] for c in self.hands[q]}) for r in range(4)]
+        out += [A.SELL[f][r] for f in sorted({FACE[c] for c in self.hands[q]}) for r in range(4)]
         if sum(pool) >= 2:
             out += [A.SEND[r] for r in range(4) if pool[r]]
         out.append(A.REFUSE)
@@ -870,15 +968,34 @@ class M7State(State):
         self.phase = PAY
 
     # ================================================================== external movement (§5)
+    def _marchers(self, p: int) -> list[int]:
+        """Seat p's unused troops with external moves left this turn."""
+        rot, marks = self.rot, self.marks
+        return [t for t in self.tables[p] if IS_TROOP[t] and not rot[t]
+                and (not marks or self.mark(t, MOVED) < MOVES[t])]  # no marks: nobody has moved
+
+    def _can_march(self, p: int) -> bool:
+        """Whether ``_march_options(p)`` is not empty (without building it)."""
+        g = self.game
+        loc = self.loc
+        for t in self._marchers(p):
+            here = loc[t]
+            blocked = here >= g.players and self._hostile_unused(p, here)
+            for dest in g.adj[here]:
+                if not blocked or (dest < g.players and not self.hostile(p, dest)):
+                    return True
+        return False
+
     def _march_options(self, p: int) -> list[Action]:
-        troops = [t for t in self.tables[p] if IS_TROOP[t] and not self.rot[t] and self.mark(t, MOVED) < MOVES[t]]
+        troops = self._marchers(p)
         if not troops:
             return []
         g = self.game
         out: list[Action] = []
         blocked_cache: dict[int, bool] = {}
+        loc = self.loc
         for t in self._dedup(troops):
-            here = self.loc[t]
+            here = loc[t]
             if here >= g.players:
                 blocked = blocked_cache.get(here)
                 if blocked is None:
@@ -890,6 +1007,11 @@ class M7State(State):
                     continue  # §7.2 leaving an intermediate Fief held by unused enemies: home or ally only
                 out.append(A.March(t, g.loc_names[dest]))
         return out
+
+    def _troops_in(self, s: int, where: int) -> bool:
+        """Whether seat s has troops in Fief ``where``."""
+        loc = self.loc
+        return where in [loc[c] for c in self.tables[s] if IS_TROOP[c]]
 
     def _hostile_unused(self, p: int, where: int) -> bool:
         for s in range(self._n()):
@@ -922,24 +1044,30 @@ class M7State(State):
     def _war_options(self, p: int) -> list[Action]:
         g = self.game
         n = g.players
+        out: list[Action] = []
+        alive = self.alive
+        enemies = [s for s in g.foes[p] if alive[s]]
+        if not enemies:
+            return out
+        loc, host, rot, marks = self.loc, self.host, self.rot, self.marks
         mine: dict[int, list[int]] = {}
         for t in self.tables[p]:
             if IS_TROOP[t]:
-                mine.setdefault(self.loc[t], []).append(t)
-        out: list[Action] = []
-        enemies = [s for s in range(n) if self.alive[s] and self.hostile(p, s)]
-        if not enemies:
-            return out
+                mine.setdefault(loc[t], []).append(t)
+        enemy_at: dict[int, set[int]] | None = None  # per enemy, where its troops are
         for where in sorted(mine):
             ts = mine[where]
+            # no marks: no troop has fought this turn
             if where >= n:
-                can = any(not self.mark(t, FOUGHT) for t in ts)
+                can = not marks or any(not self.mark(t, FOUGHT) for t in ts)
             else:
-                can = any(self.host[t] < 0 and not self.rot[t] and not self.mark(t, FOUGHT) for t in ts)
+                can = any(host[t] < 0 and not rot[t] and (not marks or not self.mark(t, FOUGHT)) for t in ts)
             if not can:
                 continue
+            if enemy_at is None:
+                enemy_at = {d: {loc[c] for c in self.tables[d] if IS_TROOP[c]} for d in enemies}
             for d in enemies:
-                if where == d or any(IS_TROOP[c] and self.loc[c] == where for c in self.tables[d]):
+                if where == d or where in enemy_at[d]:
                     out.append(A.Attack(d, g.loc_names[where]))
         out += self._shots(p, enemies)
         return out
@@ -1559,34 +1687,50 @@ class M7State(State):
         return c
 
 
+def _first_of_face(cards: list[int], face: int) -> int:
+    """The first card of ``cards`` with that face (copies in a hand are interchangeable)."""
+    for c in cards:
+        if FACE[c] == face:
+            return c
+    raise ValueError(f"no {FACES[face]} among the cards")  # pragma: no cover - legal actions name cards held
+
+
+#: the resources in each bitmask of the four, in order
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
+_NOTHING: frozenset[tuple[int, ...]] = frozenset()
+
+
 def _affordable(res: list[int], cost: tuple[int, ...] | list[int], any_n: int, hand: int, building: bool) -> bool:
     """Could ``cost`` (plus ``any_n`` resources of any kind) be paid from ``res`` (see
-    ``_resources``) and ``hand`` cards to sell? Exact without special powers, optimistic with them:
+    ``_survey``) and ``hand`` cards to sell? Exact without special powers, optimistic with them:
     a purchase that turns out too dear can be abandoned."""
     extra = hand + res[4] + (res[5] if building else 0)
     if any_n:
         return res[0] + res[1] + res[2] + res[3] + extra >= any_n
+    # per resource: what is missing, or the surplus traded 3 for 1 (§9); written out for the four
+    # resources because this is the rules' hottest loop
     short = 0
-    for r in range(4):
-        d = res[r] - cost[r]
-        if d < 0:
-            short -= d
-        else:
-            extra += d // 3
+    d = res[0] - cost[0]
+    if d < 0:
+        short -= d
+    else:
+        extra += d // 3
+    d = res[1] - cost[1]
+    if d < 0:
+        short -= d
+    else:
+        extra += d // 3
+    d = res[2] - cost[2]
+    if d < 0:
+        short -= d
+    else:
+        extra += d // 3
+    d = res[3] - cost[3]
+    if d < 0:
+        short -= d
+    else:
+        extra += d // 3
     return short <= extra
-
-
-def _purchase_key(a: Action) -> list[int] | None:
-    """The ``buying`` key an action starts (PLAY keyed by face only)."""
-    if isinstance(a, A.Play):
-        return [PLAY, a.face]
-    if isinstance(a, A.Build):
-        return [BUILD, a.face, a.host]
-    if isinstance(a, A.Remove):
-        return [REMOVE, a.card]
-    if isinstance(a, A.BuyCard):
-        return [CARD, a.deck]
-    return None
 
 
 def _attack_of(cards: list[int]) -> int:
