@@ -82,6 +82,7 @@ class M7Game(Game):
     allied: bool
     team: tuple[int, ...]
     ally: tuple[int, ...]
+    foes: tuple[tuple[int, ...], ...]
     loc_names: tuple[str, ...]
     loc_index: dict[str, int]
     adj: tuple[frozenset[int], ...]
@@ -100,6 +101,8 @@ class M7Game(Game):
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))
         self.ally = tuple((s + 2) % n for s in range(n)) if self.allied else tuple(range(n))
+        #: per seat, the seats of the other factions (``M7State.hostile``), in seat order
+        self.foes = tuple(tuple(s for s in range(n) if self.team[s] != self.team[p]) for p in range(n))
         if n == 2:
             pairs: list[tuple[int, int]] = [(0, 1)]
         elif opts["layout"] == "all_pairs" or n == 3:
@@ -141,6 +144,13 @@ class M7Game(Game):
 
         assert isinstance(state, M7State)
         return choose(state, seat, rng)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's estimated reward from a position (for searches that cut their playouts short)."""
+        from medieval.games.medievalia2007.evaluation import evaluate
+
+        assert isinstance(state, M7State)
+        return evaluate(state)
 
     # ------------------------------------------------------------------ new states
     def _blank(self, seed: int) -> M7State:
