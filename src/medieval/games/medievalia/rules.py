@@ -672,6 +672,13 @@ class MedievaliaGame(Game):
 
         return choose(state, seat, rng)
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's estimated reward from a position (for searches that cut their playouts short)."""
+        from medieval.games.medievalia.evaluation import evaluate
+
+        assert isinstance(state, MedievaliaState)
+        return evaluate(state)
+
     def tower_pools(self) -> tuple[list[str], list[str]]:
         """The Magic Field and Magic Instructor cards shuffled into the Tower decks."""
         pool = self.options["tower"]
