@@ -1381,6 +1381,13 @@ class MidEvilGame(Game):
 
         return choose(state, seat, rng)
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's estimated reward from a position (for searches that cut their playouts short)."""
+        from medieval.games.midevil.evaluation import evaluate
+
+        assert isinstance(state, MidEvilState)
+        return evaluate(state)
+
     def _blank(self, seed: int) -> MidEvilState:
         s = MidEvilState(self, seed)
         n = self.players
