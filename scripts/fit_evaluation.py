@@ -67,16 +67,29 @@ def fit(xs: Sequence[np.ndarray], ys: Sequence[np.ndarray], l2: float, steps: in
     Y = np.stack(list(ys))  # positions x seats
     scale = X.reshape(-1, X.shape[2]).std(0) + 1e-9
     Z = X / scale
-    w = np.zeros(X.shape[2])
-    lr = 0.5
-    for _ in range(steps):
+    def loss_and_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
         s = Z @ w
         s -= s.max(1, keepdims=True)
         p = np.exp(s)
         p /= p.sum(1, keepdims=True)
+        loss = float(-(Y * np.log(np.clip(p, 1e-12, 1))).sum(1).mean() + 0.5 * l2 * w @ w)
         # d/dw of -sum_p y_p log p_p  (rewards sum to 1 per position)
         grad = np.einsum("ns,nsf->f", p - Y, Z) / len(Z) + l2 * w
-        w -= lr * grad
+        return loss, grad
+
+    w = np.zeros(X.shape[2])
+    lr = 0.5
+    loss, grad = loss_and_grad(w)
+    for _ in range(steps):
+        # a step that raises the loss is taken back and retried at half the size (strongly correlated
+        # features make a fixed step swing instead of settle)
+        while True:
+            trial = w - lr * grad
+            trial_loss, trial_grad = loss_and_grad(trial)
+            if trial_loss <= loss or lr < 1e-6:
+                break
+            lr /= 2
+        w, loss, grad = trial, trial_loss, trial_grad
     fitted: np.ndarray = w / scale
     return fitted
 

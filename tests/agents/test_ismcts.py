@@ -10,7 +10,14 @@ import pytest
 
 import medieval
 from medieval.agents import make_agent, play_match
-from medieval.agents.ismcts import DEFAULT_ITERS, ISMCTSAgent, ISMCTSConfig, OrderBlindRandom, fast_path_ok
+from medieval.agents.ismcts import (
+    DEFAULT_ITERS,
+    GAME_DEFAULTS,
+    ISMCTSAgent,
+    ISMCTSConfig,
+    OrderBlindRandom,
+    fast_path_ok,
+)
 from medieval.core.errors import InvalidOptionError
 from medieval.core.state import Action, State
 from tests.agents.toygames import Pick, SecretPickGame
@@ -49,7 +56,8 @@ def test_budget_parsing() -> None:
     "ismcts:iters=0", "ismcts:iters=1.5", "ismcts:iters=lots", "ismcts:time=0", "ismcts:time=-1",
     "ismcts:time=inf", "ismcts:c=-1", "ismcts:rollout=smart", "ismcts:prior=oracle", "ismcts:eps=2",
     "ismcts:obs=all", "ismcts:sw=1.5", "ismcts:bonus=huge", "ismcts:gamma=0", "ismcts:clock=sundial",
-    "ismcts:alpha=1", "ismcts:fast=maybe", "ismcts:depth=-1", "ismcts:depth=1.5", "ismcts:depth=deep",
+    "ismcts:alpha=1", "ismcts:fast=maybe",
+    "ismcts:tuned=perhaps", "ismcts:given=depth", "ismcts:depth=-1", "ismcts:depth=1.5", "ismcts:depth=deep",
     "ismcts:iters",
 ])
 def test_bad_parameters_are_refused(spec: str) -> None:
@@ -279,8 +287,27 @@ def test_a_cut_off_hands_the_position_to_the_games_evaluation(monkeypatch: pytes
     ismcts("ismcts:iters=30,depth=12,rollout=heuristic").search(state, seat, state.legal_actions(seat))
     assert len(calls) == 30 and min(calls) - start >= 13  # at least one tree step and 12 playout steps
     calls.clear()
+    ismcts("ismcts:iters=30,depth=end").search(state, seat, state.legal_actions(seat))
+    assert calls == []  # depth=end: playouts run to the end of the game
+    ismcts("ismcts:iters=30,tuned=0").search(state, seat, state.legal_actions(seat))
+    assert calls == []  # and so they do by default, without the game's tuning ...
     ismcts("ismcts:iters=30").search(state, seat, state.legal_actions(seat))
-    assert calls == []  # by default playouts run to the end of the game
+    assert len(calls) == 30  # ... which for this game is depth=0
+
+
+def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
+    plain = ismcts("ismcts:time=1").config
+    assert plain.for_game("medievalia2007").depth == 0
+    assert plain.for_game("medievallons") == ISMCTSConfig(time=1.0, rollout="heuristic", bias=0.5, bonus="puct")
+    assert plain.for_game("paladin") is plain  # nothing tuned: the generic defaults
+    assert ismcts("ismcts:depth=end").config.for_game("medievalia2007").depth is None
+    own = ismcts("ismcts:bias=2,rollout=random").config.for_game("medievallons")
+    assert (own.bias, own.rollout, own.bonus) == (2.0, "random", "puct")
+    off = ismcts("ismcts:tuned=0").config
+    assert off.for_game("medievalia2007") is off and off.depth is None
+    for name, values in GAME_DEFAULTS.items():
+        assert name in GAMES, f"tuned values for an unknown game {name!r}"
+        ISMCTSConfig.from_params(values)  # every tuned value is a valid parameter
 
 
 def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:

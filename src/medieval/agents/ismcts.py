@@ -31,7 +31,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from medieval.agents.base import Agent, register_agent
@@ -67,8 +67,18 @@ PARAMETERS: dict[str, str] = {
     "obs": "events (default): one tree per seat keyed by what it observes; actions: one tree keyed by "
            "actions",
     "sw": "weight of the normalised score in the reward (default 0: wins only)",
+    "tuned": "1 (default): parameters not given take the values tuned for the game being played "
+             "(GAME_DEFAULTS); 0: the generic defaults everywhere",
     "fast": "1 (default): rollouts skip the log and the legality re-check when a self-test shows the "
             "game plays identically without them; 0: always the checked path",
+}
+
+
+#: Per-game values of the parameters, tuned against each game's heuristic bot at one second a move
+#: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off.
+GAME_DEFAULTS: dict[str, dict[str, str]] = {
+    "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct"},
+    "medievalia2007": {"depth": "0"},
 }
 
 
@@ -93,6 +103,9 @@ class ISMCTSConfig:
     gamma: float = 0.1
     sw: float = 0.0
     fast: bool = True
+    tuned: bool = True
+    #: the keys the bot's spec set explicitly (tuned per-game values never override them)
+    given: frozenset[str] = field(default=frozenset(), compare=False)
 
     @property
     def iteration_budget(self) -> int | None:
@@ -103,16 +116,24 @@ class ISMCTSConfig:
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ISMCTSConfig:
         """Read ``KEY=VALUE`` text parameters; unknown keys and bad values raise InvalidOptionError."""
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"given"}
         values: dict[str, Any] = {}
         for key, text in params.items():
             if key not in known:
                 raise InvalidOptionError(
                     f"ismcts has no parameter {key!r} (parameters: {', '.join(sorted(known))})")
             values[key] = _parse_value(key, text)
-        cfg = cls(**values)
+        cfg = cls(**values, given=frozenset(values))
         cfg.validate()
         return cfg
+
+    def for_game(self, game_name: str) -> ISMCTSConfig:
+        """This configuration with the game's tuned values (GAME_DEFAULTS) for every key not given."""
+        tuned = GAME_DEFAULTS.get(game_name) if self.tuned else None
+        if not tuned:
+            return self
+        values = {k: _parse_value(k, v) for k, v in tuned.items() if k not in self.given}
+        return replace(self, **values) if values else self
 
     def validate(self) -> None:
         def bad(msg: str) -> InvalidOptionError:
@@ -187,7 +208,7 @@ def _parse_value(key: str, text: str) -> Any:
             return float(t)
         except ValueError:
             _raise(key, text)
-    if key == "fast":
+    if key in ("fast", "tuned"):
         if t in _TRUE:
             return True
         if t in _FALSE:
@@ -330,6 +351,7 @@ class ISMCTSAgent(Agent):
         self.world_rng = OrderBlindRandom(self.rng.getrandbits(63))  # handed to determinize
         self.last = SearchStats()
         self._heuristic_missing: set[str] = set()
+        self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
 
     # ---------------------------------------------------------------- the Agent interface
     def choose(self, state: State, seat: int) -> Action:
@@ -343,8 +365,8 @@ class ISMCTSAgent(Agent):
 
     # ---------------------------------------------------------------- search
     def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
-        cfg = self.config
         game = state.game
+        cfg = self._cfg = self.config.for_game(game.spec.name)
         n = game.players
         multi = cfg.obs == "events"
         n_trees = n if multi else 1
@@ -488,7 +510,7 @@ class ISMCTSAgent(Agent):
         """(action, whether it is new at this node, its EXP3 probability or 0 for UCB)."""
         if node.simultaneous:
             return self._select_exp3(node, legal)
-        cfg = self.config
+        cfg = self._cfg
         rng = self.rng
         stats = node.stats
         if node.visits == 0 and prior is not None and len(legal) > 1:
@@ -547,7 +569,7 @@ class ISMCTSAgent(Agent):
         node.visits += 1
         stats = node.stats
         k = len(legal)
-        gamma = self.config.gamma
+        gamma = self._cfg.gamma
         eta = gamma / k
         gains = [stats[a][3] if a in stats else 0.0 for a in legal]
         top = max(gains)
@@ -574,7 +596,7 @@ class ISMCTSAgent(Agent):
                  evaluate: Evaluation | None = None) -> list[float]:
         rng = self.rng
         rand = rng.random
-        depth = self.config.depth
+        depth = self._cfg.depth
         limit = depth if evaluate is not None and depth is not None else MAX_ROLLOUT_STEPS
         if fast:
             world._mute_log()
@@ -588,7 +610,7 @@ class ISMCTSAgent(Agent):
                 world._apply(seat, legal[int(rand() * len(legal))])
             world._legal = None
         else:
-            eps = self.config.eps
+            eps = self._cfg.eps
             for _ in range(limit):
                 to_move = world.to_move
                 if not to_move:
@@ -614,7 +636,7 @@ class ISMCTSAgent(Agent):
         if out is None:  # the rollout cap was hit: call it a draw
             return [1.0 / n] * n
         rewards = [out.reward(p) for p in range(n)]
-        sw = self.config.sw
+        sw = self._cfg.sw
         if sw > 0 and len(out.scores) == n:
             lo, hi = min(out.scores), max(out.scores)
             span = hi - lo
