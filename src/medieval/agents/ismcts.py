@@ -78,6 +78,7 @@ PARAMETERS: dict[str, str] = {
 #: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct"},
+    "medievalia": {"depth": "0"},
     "medievalia2007": {"depth": "0"},
 }
 
