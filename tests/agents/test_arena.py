@@ -195,6 +195,11 @@ def test_cli_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert arena_cli.main(["paladin", "--bots", "random,nosuchbot", "--out", str(tmp_path)]) == 2
     assert arena_cli.main(["paladin", "--bots", "ismcts:iters=0", "--out", str(tmp_path)]) == 2
     assert "error" in capsys.readouterr().err
+    a_file = tmp_path / "taken"
+    a_file.write_text("mine\n")
+    assert arena_cli.main(["paladin", "--bots", "random", "--games", "1", "--out", str(a_file)]) == 2
+    assert "is a file, not a folder" in " ".join(capsys.readouterr().err.split())
+    assert a_file.read_text() == "mine\n"  # nothing lost
 
 
 def test_cli_resumes_after_ctrl_c(tmp_path: Path) -> None:

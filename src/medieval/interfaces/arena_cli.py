@@ -101,6 +101,12 @@ def run_arena(args: argparse.Namespace) -> int:
         if args.jobs is not None and args.jobs < 1:
             raise ArenaError("--jobs must be at least 1")
         out = args.out if args.out is not None else default_out(config)
+        if out.exists() and not out.is_dir():
+            raise ArenaError(f"--out {out} is a file, not a folder")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ArenaError(f"cannot create the run folder {out}: {e.strerror or e}") from e
         show = not args.no_progress
         progress = Progress(TextColumn(f"[bold]{config.game}[/] {config.players}p"), BarColumn(),
                             MofNCompleteColumn(), TextColumn("games"), TimeElapsedColumn(),
