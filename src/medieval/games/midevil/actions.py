@@ -26,7 +26,9 @@ notation              action
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.notation import memoized
@@ -159,58 +161,32 @@ HIDES = tuple(Hide(t) for t in range(4))
 PLAYS = tuple(Play(c.index) for c in CARDS)
 DISCARDS = tuple(Discard(c.index) for c in CARDS)
 
-_skeleton_moves: dict[tuple[int, int, int], SkeletonMove] = {}
+_Interned = TypeVar("_Interned", bound=Action)
+#: an interning table is emptied when it grows past this (maps are unbounded over many games)
+_INTERN_LIMIT = 100_000
 
 
-def skeleton_move(x: int, y: int, d: int) -> SkeletonMove:
-    """Interned SkeletonMove (legal-action lists hand out the same objects)."""
-    key = (x, y, d)
-    a = _skeleton_moves.get(key)
-    if a is None:
-        if len(_skeleton_moves) > 100_000:
-            _skeleton_moves.clear()
-        a = _skeleton_moves[key] = SkeletonMove(x, y, d)
-    return a
+def _interner(cls: type[_Interned]) -> Callable[..., _Interned]:
+    """One shared object per distinct set of fields, so legal-action lists hand out the same objects
+    (``apply``'s legality check is then an identity test) and are cheap to build."""
+    table: dict[tuple[int, ...], _Interned] = {}
+
+    def interned(*fields: int) -> _Interned:
+        a = table.get(fields)
+        if a is None:
+            if len(table) > _INTERN_LIMIT:
+                table.clear()
+            a = table[fields] = cls(*fields)
+        return a
+
+    interned.__doc__ = f"Interned {cls.__name__}."
+    return interned
 
 
-_play_ats: dict[tuple[int, int, int], PlayAt] = {}
-_shoots: dict[tuple[int, int], Shoot] = {}
-
-
-def play_at(card: int, x: int, y: int) -> PlayAt:
-    """Interned PlayAt."""
-    key = (card, x, y)
-    a = _play_ats.get(key)
-    if a is None:
-        if len(_play_ats) > 100_000:
-            _play_ats.clear()
-        a = _play_ats[key] = PlayAt(card, x, y)
-    return a
-
-
-def shoot(x: int, y: int) -> Shoot:
-    """Interned Shoot."""
-    key = (x, y)
-    a = _shoots.get(key)
-    if a is None:
-        if len(_shoots) > 100_000:
-            _shoots.clear()
-        a = _shoots[key] = Shoot(x, y)
-    return a
-
-
-_places: dict[tuple[int, int, int], Place] = {}
-
-
-def place(x: int, y: int, rot: int) -> Place:
-    """Interned Place (legal-action lists hand out the same objects)."""
-    key = (x, y, rot)
-    a = _places.get(key)
-    if a is None:
-        if len(_places) > 100_000:
-            _places.clear()
-        a = _places[key] = Place(x, y, rot)
-    return a
+skeleton_move = _interner(SkeletonMove)
+play_at = _interner(PlayAt)
+shoot = _interner(Shoot)
+place = _interner(Place)
 
 
 _skeleton_moves_at: dict[tuple[int, int], tuple[SkeletonMove, ...]] = {}
