@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from medieval.core.evaluation import linear_scores, softmax_rewards
+from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
 
 
 def test_linear_scores_weigh_each_seats_features() -> None:
@@ -40,3 +40,12 @@ def test_a_team_shares_its_chance_among_its_members() -> None:
     assert r[0] > r[1]
     dead = softmax_rewards([2.0, 0.0, 0.0, 0.0], alive=[True, True, False, True], teams=[0, 1, 0, 1])
     assert dead[0] == dead[2] and math.isclose(sum(dead), 1.0)
+
+
+def test_weights_are_read_in_the_features_order_and_a_missing_one_is_an_error() -> None:
+    names = ("vp", "siege_turns")
+    w = load_weights("medieval.games.medievalia2007", names)
+    assert len(w) == 2 and w[0] > 0 > w[1]
+    assert load_weights("medieval.games.medievalia2007", names[::-1]) == w[::-1]
+    with pytest.raises(ValueError, match="lacks weights for"):
+        load_weights("medieval.games.medievalia2007", ("vp", "no_such_feature"))

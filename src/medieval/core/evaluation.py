@@ -8,8 +8,23 @@ fitted on self-play of the game's heuristic bot by ``scripts/fit_evaluation.py``
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+
+@cache
+def load_weights(package: str, names: tuple[str, ...]) -> tuple[float, ...]:
+    """The weights of ``names``, in that order, from ``data/evaluation.json`` of a game's package (read
+    once). A missing weight is an error: the data and the features must agree."""
+    text = resources.files(package).joinpath("data/evaluation.json").read_text("utf-8")
+    weights = json.loads(text)["weights"]
+    missing = [n for n in names if n not in weights]
+    if missing:
+        raise ValueError(f"{package}: data/evaluation.json lacks weights for {missing}")
+    return tuple(float(weights[n]) for n in names)
 
 
 def linear_scores(features: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:

@@ -9,12 +9,10 @@ determinized worlds, so it reads the whole state (every hand and the deck)."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from operator import mul
 from typing import TYPE_CHECKING
 
-from medieval.core.evaluation import linear_scores, softmax_rewards
+from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
 from medieval.games.medievalia.cards import W
 
 if TYPE_CHECKING:
@@ -90,21 +88,8 @@ def features(state: MedievaliaState, p: int) -> list[float]:
     ]
 
 
-def _load_weights() -> list[float]:
-    text = resources.files(__package__).joinpath("data/evaluation.json").read_text("utf-8")
-    weights = json.loads(text)["weights"]
-    missing = [n for n in FEATURE_NAMES if n not in weights]
-    if missing:
-        raise ValueError(f"data/evaluation.json lacks weights for {missing}")
-    return [float(weights[n]) for n in FEATURE_NAMES]
-
-
-_weights: list[float] = []
-
-
 def evaluate(state: MedievaliaState) -> list[float]:
     """Each seat's estimated reward (win chance; a shared victory splits it)."""
-    if not _weights:
-        _weights.extend(_load_weights())
-    scores = linear_scores([features(state, p) for p in range(state.players)], _weights)
+    weights = load_weights(__package__, FEATURE_NAMES)
+    scores = linear_scores([features(state, p) for p in range(state.players)], weights)
     return softmax_rewards(scores)

@@ -8,11 +8,9 @@ Searches call this on determinized worlds, so it reads the whole state."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import TYPE_CHECKING
 
-from medieval.core.evaluation import linear_scores, softmax_rewards
+from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
 from medieval.games.medievalia2007.cards import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
 
 if TYPE_CHECKING:
@@ -53,22 +51,9 @@ def features(state: M7State, p: int) -> list[float]:
     ]
 
 
-def _load_weights() -> list[float]:
-    text = resources.files(__package__).joinpath("data/evaluation.json").read_text("utf-8")
-    weights = json.loads(text)["weights"]
-    missing = [n for n in FEATURE_NAMES if n not in weights]
-    if missing:
-        raise ValueError(f"data/evaluation.json lacks weights for {missing}")
-    return [float(weights[n]) for n in FEATURE_NAMES]
-
-
-_weights: list[float] = []
-
-
 def evaluate(state: M7State) -> list[float]:
     """Each seat's estimated reward (win chance; a team's chance shared by its members)."""
-    if not _weights:
-        _weights.extend(_load_weights())
+    weights = load_weights(__package__, FEATURE_NAMES)
     n = state.game.players
-    scores = linear_scores([features(state, p) for p in range(n)], _weights)
+    scores = linear_scores([features(state, p) for p in range(n)], weights)
     return softmax_rewards(scores, state.alive, state.game.team if state.game.allied else None)

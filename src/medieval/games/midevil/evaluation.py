@@ -12,10 +12,7 @@ determinized worlds, so it reads the whole state."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
-from medieval.core.evaluation import linear_scores, softmax_rewards
+from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
 from medieval.games.midevil.components import CARDS, HORSE
 from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD, MidEvilState
 
@@ -100,22 +97,9 @@ def features(state: MidEvilState, p: int) -> list[float]:
     ]
 
 
-def _load_weights() -> list[float]:
-    text = resources.files(__package__).joinpath("data/evaluation.json").read_text("utf-8")
-    weights = json.loads(text)["weights"]
-    missing = [n for n in FEATURE_NAMES if n not in weights]
-    if missing:
-        raise ValueError(f"data/evaluation.json lacks weights for {missing}")
-    return [float(weights[n]) for n in FEATURE_NAMES]
-
-
-_weights: list[float] = []
-
-
 def evaluate(state: MidEvilState) -> list[float]:
     """Each seat's estimated reward (win chance)."""
-    if not _weights:
-        _weights.extend(_load_weights())
+    weights = load_weights(__package__, FEATURE_NAMES)
     n = state.game.players
-    scores = linear_scores([features(state, p) for p in range(n)], _weights)
+    scores = linear_scores([features(state, p) for p in range(n)], weights)
     return softmax_rewards(scores)
