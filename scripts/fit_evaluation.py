@@ -62,17 +62,29 @@ def collect(name: str, players: int | None, games: int, seed: int, eps: float, e
     return xs, ys
 
 
+def chances(X: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Each seat's win chance at each position: the softmax of its weighted features."""
+    s = X @ w
+    s -= s.max(1, keepdims=True)
+    p: np.ndarray = np.exp(s)
+    p /= p.sum(1, keepdims=True)
+    return p
+
+
+def log_loss(Y: np.ndarray, p: np.ndarray, floor: float) -> float:
+    """Mean over positions of -sum over seats of reward * log(chance)."""
+    return float(-(Y * np.log(np.clip(p, floor, 1))).sum(1).mean())
+
+
 def fit(xs: Sequence[np.ndarray], ys: Sequence[np.ndarray], l2: float, steps: int) -> np.ndarray:
     X = np.stack(list(xs))  # positions x seats x features
     Y = np.stack(list(ys))  # positions x seats
     scale = X.reshape(-1, X.shape[2]).std(0) + 1e-9
     Z = X / scale
+
     def loss_and_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
-        s = Z @ w
-        s -= s.max(1, keepdims=True)
-        p = np.exp(s)
-        p /= p.sum(1, keepdims=True)
-        loss = float(-(Y * np.log(np.clip(p, 1e-12, 1))).sum(1).mean() + 0.5 * l2 * w @ w)
+        p = chances(Z, w)
+        loss = log_loss(Y, p, 1e-12) + float(0.5 * l2 * w @ w)
         # d/dw of -sum_p y_p log p_p  (rewards sum to 1 per position)
         grad = np.einsum("ns,nsf->f", p - Y, Z) / len(Z) + l2 * w
         return loss, grad
@@ -97,11 +109,8 @@ def fit(xs: Sequence[np.ndarray], ys: Sequence[np.ndarray], l2: float, steps: in
 def score(w: np.ndarray, xs: Sequence[np.ndarray], ys: Sequence[np.ndarray]) -> dict[str, float]:
     X = np.stack(list(xs))
     Y = np.stack(list(ys))
-    s = X @ w
-    s -= s.max(1, keepdims=True)
-    p = np.exp(s)
-    p /= p.sum(1, keepdims=True)
-    loss = float(-(Y * np.log(np.clip(p, 1e-9, 1))).sum(1).mean())
+    p = chances(X, w)
+    loss = log_loss(Y, p, 1e-9)
     base = float(-(Y * np.log(1.0 / Y.shape[1])).sum(1).mean())
     hit = float((p.argmax(1) == Y.argmax(1)).mean())
     return {"log_loss": round(loss, 4), "uniform_log_loss": round(base, 4), "top_seat_accuracy": round(hit, 4)}
