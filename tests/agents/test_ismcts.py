@@ -331,3 +331,53 @@ def test_ismcts_beats_random_on_paladin() -> None:
                   for s in range(4)]
         wins += play_match(game, agents, 200 + i).outcome.reward(seat)
     assert wins >= 5, f"ISMCTS won only {wins} of 8 games against random bots"
+
+
+@pytest.mark.parametrize(("name", "players", "spec"), [
+    ("medievallons", 2, "ismcts:iters=30,depth=round"),  # heuristic playouts (the game's tuning)
+    ("medievallons", 2, "ismcts:iters=30,depth=round,rollout=random"),  # the fast random path
+    ("medievalia", 4, "ismcts:iters=30,depth=round"),
+])
+def test_depth_round_stops_each_playout_where_its_round_ends(
+        monkeypatch: pytest.MonkeyPatch, name: str, players: int, spec: str) -> None:
+    """``depth=round``: a playout runs to the end of the round it is in, and the game's evaluation scores
+    the start of the next round (round 1 of these games cannot end the game, so every iteration does)."""
+    game = medieval.make(name, players=players)
+    state = game.new_game(seed=3)
+    assert game.round_number(state) == 1
+    rounds: list[int | None] = []
+    real = type(game).evaluate
+
+    def recording(self: Any, world: State) -> list[float] | None:
+        rounds.append(game.round_number(world))
+        return real(self, world)
+
+    monkeypatch.setattr(type(game), "evaluate", recording)
+    seat = state.to_move[0]
+    agent = ismcts(spec)
+    agent.search(state, seat, state.legal_actions(seat))
+    assert rounds == [2] * 30
+    assert sum(v for v, _ in agent.last.root.values()) == 30
+
+
+def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games (or configurations) without rounds play ``depth=round`` playouts to the end; an evaluation
+    that has no estimate for a configuration (Medievallons at 4 players) lets ``depth=N`` play on too."""
+    for name, players, spec in [("medievalia2007", 2, "ismcts:iters=6,depth=round"),
+                                ("medievallons", 4, "ismcts:iters=20,depth=round"),
+                                ("medievallons", 4, "ismcts:iters=20,depth=0")]:
+        game = medieval.make(name, players=players)
+        assert game.round_number(game.new_game(seed=1)) is None
+        state = game.new_game(seed=2)
+        finished: list[bool] = []
+        agent = ismcts(spec)
+        original = agent._rewards
+
+        def spy(world: State, n: int, original: Any = original, finished: list[bool] = finished) -> list[float]:
+            finished.append(world.is_over)
+            return cast(list[float], original(world, n))
+
+        monkeypatch.setattr(agent, "_rewards", spy)
+        seat = state.to_move[0]
+        agent.search(state, seat, state.legal_actions(seat))
+        assert finished and all(finished), name  # every playout was scored by the game's real end

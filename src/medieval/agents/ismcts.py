@@ -52,8 +52,9 @@ PARAMETERS: dict[str, str] = {
     "rollout": "rollout policy: random (default) or heuristic (the game's heuristic, eps-greedy)",
     "eps": "in heuristic rollouts, the chance of a random move instead (default 0.1)",
     "depth": "end (default): rollouts play to the end of the game; N: after N rollout steps the game's "
-             "own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node (games "
-             "without an evaluation play to the end)",
+             "own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node; round: at "
+             "the end of the round the rollout is in (games with rounds, Game.round_number); games "
+             "without an evaluation play to the end",
     "prior": "heuristic (default): the game's heuristic move is tried first and biased at each new "
              "node; none: no prior",
     "bias": "weight of the heuristic prior (default 1.0)",
@@ -93,7 +94,7 @@ class ISMCTSConfig:
     c: float = 0.7
     rollout: str = "random"
     eps: float = 0.1
-    depth: int | None = None
+    depth: int | str | None = None  # None: to the end; N steps; "round": to the end of the round
     prior: str = "heuristic"
     bias: float = 1.0
     bonus: str = "flat"
@@ -150,8 +151,9 @@ class ISMCTSConfig:
             raise bad(f"c must be >= 0, got {self.c}")
         if self.rollout not in ("random", "heuristic"):
             raise bad(f"rollout must be random or heuristic, got {self.rollout!r}")
-        if self.depth is not None and self.depth < 0:
-            raise bad(f"depth must be end or a number of steps >= 0, got {self.depth}")
+        depth = self.depth
+        if depth is not None and depth != "round" and not (isinstance(depth, int) and depth >= 0):
+            raise bad(f"depth must be end, round or a number of steps >= 0, got {self.depth}")
         if not 0 <= self.eps <= 1:
             raise bad(f"eps must be between 0 and 1, got {self.eps}")
         if self.prior not in ("heuristic", "none"):
@@ -195,6 +197,8 @@ def _parse_value(key: str, text: str) -> Any:
     if key == "depth":
         if t in ("end", "none", "off"):
             return None
+        if t == "round":
+            return t
         try:
             value = float(t)
         except ValueError:
@@ -353,6 +357,7 @@ class ISMCTSAgent(Agent):
         self.last = SearchStats()
         self._heuristic_missing: set[str] = set()
         self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
+        self._round_of: Callable[[State], int | None] | None = None  # depth=round: the game's round counter
 
     # ---------------------------------------------------------------- the Agent interface
     def choose(self, state: State, seat: int) -> Action:
@@ -378,6 +383,13 @@ class ISMCTSAgent(Agent):
         rollout_h = heuristic if cfg.rollout == "heuristic" else None
         fast = cfg.fast and rollout_h is None and fast_path_ok(game)
         evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
+        # depth=round: playouts stop where the round they are in ends (games without rounds play to the end)
+        self._round_of = None
+        if evaluate is not None and cfg.depth == "round":
+            if game.round_number(state) is None:
+                evaluate = None
+            else:
+                self._round_of = game.round_number
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
@@ -598,7 +610,9 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         rand = rng.random
         depth = self._cfg.depth
-        limit = depth if evaluate is not None and depth is not None else MAX_ROLLOUT_STEPS
+        limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
+        round_of = self._round_of
+        start = round_of(world) if round_of is not None else None
         if fast:
             world._mute_log()
             for _ in range(limit):
@@ -609,6 +623,8 @@ class ISMCTSAgent(Agent):
                 legal = world._legal_actions(seat)
                 world._legal = None
                 world._apply(seat, legal[int(rand() * len(legal))])
+                if round_of is not None and round_of(world) != start:
+                    break
             world._legal = None
         else:
             eps = self._cfg.eps
@@ -626,10 +642,18 @@ class ISMCTSAgent(Agent):
                 else:
                     action = legal[int(rand() * len(legal))]
                 world.apply(seat, action)
+                if round_of is not None and round_of(world) != start:
+                    break
         if evaluate is not None and world.to_move:
             estimate = evaluate(world)
             if estimate is not None:
                 return list(estimate)
+            # no estimate for this position (or game configuration): play on to the end
+            saved, self._round_of = self._round_of, None
+            try:
+                return self._rollout(world, policy, fast, n, None)
+            finally:
+                self._round_of = saved
         return self._rewards(world, n)
 
     def _rewards(self, world: State, n: int) -> list[float]:

@@ -383,6 +383,13 @@ class Game(ABC):
         on *determinized* worlds, so it may read the whole state. None: the game has no evaluation."""
         return None
 
+    def round_number(self, state: State) -> int | None:
+        """The round a position is in, for games played in rounds whose ``evaluate`` is surest at a round's
+        start (the standing is known, a fresh deal is fair to all): a search with ``depth=round`` plays
+        each playout to the end of its round and asks ``evaluate`` there. None (the default): the game
+        has no such rounds, and those playouts run to the end of the game."""
+        return None
+
     def scenario(self, **setup: Any) -> State:
         """Build a position for tests and tutorials (per game; documented in its rules doc)."""
         raise NotImplementedError(f"{self.spec.display_name} has no scenario builder")

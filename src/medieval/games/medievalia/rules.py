@@ -679,6 +679,11 @@ class MedievaliaGame(Game):
         assert isinstance(state, MedievaliaState)
         return evaluate(state)
 
+    def round_number(self, state: State) -> int | None:
+        """The round under way (§6): a new round starts from a fresh deal with the standing known."""
+        assert isinstance(state, MedievaliaState)
+        return state.round
+
     def tower_pools(self) -> tuple[list[str], list[str]]:
         """The Magic Field and Magic Instructor cards shuffled into the Tower decks."""
         pool = self.options["tower"]

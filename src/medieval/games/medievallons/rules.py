@@ -1056,6 +1056,24 @@ class MedievallonsGame(Game):
 
         return choose(state, seat, rng)
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """A 2-player match's standing: each seat's chance of taking it with every round still to play a
+        fair coin (``evaluation.py``; meant for round starts, where ``depth=round`` searches call it).
+        None for a single-round game."""
+        if not self.match:
+            return None
+        from medieval.games.medievallons.evaluation import match_chances
+
+        assert isinstance(state, MedievallonsState)
+        return list(match_chances(tuple(state.round_wins), state.round - 1))
+
+    def round_number(self, state: State) -> int | None:
+        """The round of a 2-player match (§5.2); None for a single-round game."""
+        if not self.match:
+            return None
+        assert isinstance(state, MedievallonsState)
+        return state.round
+
     def _blank(self, seed: int) -> MedievallonsState:
         s = MedievallonsState(self, seed)
         n = self.players
