@@ -20,7 +20,7 @@ from medieval.agents.ismcts import (
 )
 from medieval.core.errors import InvalidOptionError
 from medieval.core.state import Action, State
-from tests.agents.toygames import Pick, SecretPickGame
+from tests.agents.toygames import CloseCallGame, Pick, SecretPickGame
 
 GAMES = [spec.name for spec in medieval.list_games()]
 
@@ -381,3 +381,20 @@ def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pyt
         seat = state.to_move[0]
         agent.search(state, seat, state.legal_actions(seat))
         assert finished and all(finished), name  # every playout was scored by the game's real end
+
+
+def test_norm_lets_small_evaluation_differences_steer_the_search() -> None:
+    """``norm=1``: a node's mean rewards are rescaled to [0, 1] before the exploration term is added. An
+    evaluation whose moves differ by 0.01 leaves plain UCB (c=0.7) spreading its visits almost evenly;
+    rescaled, the search puts most of them on the best move."""
+    state = CloseCallGame(players=2).new_game(seed=1)
+    plain = ismcts("ismcts:iters=3000,depth=0,prior=none")
+    scaled = ismcts("ismcts:iters=3000,depth=0,prior=none,norm=1")
+    assert ismcts("ismcts:norm=0").config.norm is False and scaled.config.norm is True
+    shares = []
+    for agent in (plain, scaled):
+        assert agent.search(state, 0, state.legal_actions(0)) == Pick(3)
+        shares.append(agent.last.root["pick 3"][0] / agent.last.iterations)
+    assert shares[0] < 0.5 < 0.8 < shares[1]
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:norm=sometimes")

@@ -94,3 +94,70 @@ class SecretPickGame(Game):
         s = SecretPickState(self, seed)
         s.picks = [-1, -1]
         return s
+
+
+# ------------------------------------------------------------------------------------- close call
+class CloseCallState(State):
+    """Seat 0 picks a number once; from then on the seats take turns passing for ever, and the game's
+    evaluation gives seat 0 a chance of ``0.5 + step * pick``: small, exact differences between moves,
+    as a fitted evaluation gives them."""
+
+    FIELDS = ("pick", "turn")
+
+    game: CloseCallGame
+    pick: int  # -1 until seat 0 has picked
+    turn: int
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return (0,) if self.pick < 0 else (self.turn % 2,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Pick(v) for v in range(4)] if self.pick < 0 else [Pick(-1), Pick(-2)]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Pick)
+        if self.pick < 0:
+            self.pick = action.value
+        self.turn += 1
+        self._emit("move", {"seat": seat, "value": action.value})
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"pick": self.pick, "turn": self.turn}
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        pass
+
+
+class CloseCallGame(Game):
+    spec = GameSpec(name="closecall", display_name="Close call", min_players=2, max_players=2,
+                    summary="Seat 0 picks a number; the evaluation values the picks a step apart.",
+                    options=(OptionSpec("step", 10, "the evaluation's step between picks, in thousandths",
+                                        minimum=1),))
+
+    @classmethod
+    def state_class(cls) -> type[State]:
+        return CloseCallState
+
+    def parse_notation(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 2 and words[0] == "pick":
+            return Pick(int(words[1]))
+        raise InvalidActionError(f"{text!r} is not 'pick N'")
+
+    def _initial_state(self, seed: int) -> State:
+        s = CloseCallState(self, seed)
+        s.pick = -1
+        s.turn = 0
+        return s
+
+    def evaluate(self, state: State) -> list[float] | None:
+        assert isinstance(state, CloseCallState)
+        step = self.options["step"]
+        assert isinstance(step, int)
+        p0 = 0.5 + step / 1000 * max(state.pick, 0)
+        return [p0, 1.0 - p0]

@@ -68,6 +68,9 @@ PARAMETERS: dict[str, str] = {
     "obs": "events (default): one tree per seat keyed by what it observes; actions: one tree keyed by "
            "actions",
     "sw": "weight of the normalised score in the reward (default 0: wins only)",
+    "norm": "0 (default): UCB compares mean rewards as they are; 1: rescale the mean rewards of a node's "
+            "actions to [0, 1] (their min and max) before adding the exploration term, so that an "
+            "evaluation's small differences between moves are not drowned by exploration",
     "tuned": "1 (default): parameters not given take the values tuned for the game being played "
              "(GAME_DEFAULTS); 0: the generic defaults everywhere",
     "fast": "1 (default): rollouts skip the log and the legality re-check when a self-test shows the "
@@ -104,6 +107,7 @@ class ISMCTSConfig:
     obs: str = "events"
     gamma: float = 0.1
     sw: float = 0.0
+    norm: bool = False
     fast: bool = True
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
@@ -213,7 +217,7 @@ def _parse_value(key: str, text: str) -> Any:
             return float(t)
         except ValueError:
             _raise(key, text)
-    if key in ("fast", "tuned"):
+    if key in ("fast", "tuned", "norm"):
         if t in _TRUE:
             return True
         if t in _FALSE:
@@ -558,6 +562,15 @@ class ISMCTSAgent(Agent):
         best_score = -math.inf
         log = math.log
         sqrt = math.sqrt
+        lo, scale = 0.0, 1.0
+        if cfg.norm:  # min-max rescaling of the means of the actions legal here
+            means = [t[1] / t[0] for a in legal if (t := stats.get(a)) is not None and t[0] > 0.0]
+            if len(means) > 1:
+                lo, hi = min(means), max(means)
+                if hi - lo > 1e-9:
+                    scale = 1.0 / (hi - lo)
+                else:
+                    lo = 0.0
         for a in legal:
             s = stats.get(a)
             if s is None:
@@ -567,7 +580,7 @@ class ISMCTSAgent(Agent):
             if visits == 0.0:
                 score = math.inf
             else:
-                score = s[1] / visits + c * sqrt(log(s[2]) / visits)
+                score = (s[1] / visits - lo) * scale + c * sqrt(log(s[2]) / visits)
                 if bias and a == hint:
                     score += (bias * sqrt(s[2]) if puct else bias) / (visits + 1.0)
             if score > best_score:
