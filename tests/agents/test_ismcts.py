@@ -298,7 +298,9 @@ def test_a_cut_off_hands_the_position_to_the_games_evaluation(monkeypatch: pytes
 def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
     plain = ismcts("ismcts:time=1").config
     assert plain.for_game("medievalia2007").depth == 0
-    assert plain.for_game("medievallons") == ISMCTSConfig(time=1.0, rollout="heuristic", bias=0.5, bonus="puct")
+    assert plain.for_game("medievallons") == ISMCTSConfig(time=1.0, rollout="heuristic", bias=0.5, bonus="puct",
+                                                          depth="round")
+    assert plain.for_game("medievalia").depth == "round"
     assert plain.for_game("paladin") is plain  # nothing tuned: the generic defaults
     assert ismcts("ismcts:depth=end").config.for_game("medievalia2007").depth is None
     own = ismcts("ismcts:bias=2,rollout=random").config.for_game("medievallons")

@@ -81,8 +81,8 @@ PARAMETERS: dict[str, str] = {
 #: Per-game values of the parameters, tuned against each game's heuristic bot at one second a move
 #: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
-    "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct"},
-    "medievalia": {"depth": "0"},
+    "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct", "depth": "round"},
+    "medievalia": {"depth": "round", "rollout": "heuristic"},
     "medievalia2007": {"depth": "0"},
 }
 
