@@ -387,13 +387,9 @@ class ISMCTSAgent(Agent):
         rollout_h = heuristic if cfg.rollout == "heuristic" else None
         fast = cfg.fast and rollout_h is None and fast_path_ok(game)
         evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
-        # depth=round: playouts stop where the round they are in ends (games without rounds play to the end)
-        self._round_of = None
-        if evaluate is not None and cfg.depth == "round":
-            if game.round_number(state) is None:
-                evaluate = None
-            else:
-                self._round_of = game.round_number
+        # depth=round: playouts stop where the round they are in ends (read on the determinized worlds only;
+        # games without rounds play to the end)
+        self._round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
@@ -626,6 +622,8 @@ class ISMCTSAgent(Agent):
         limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
         round_of = self._round_of
         start = round_of(world) if round_of is not None else None
+        if round_of is not None and start is None:  # no rounds in this game: play to the end
+            round_of = evaluate = None
         if fast:
             world._mute_log()
             for _ in range(limit):
