@@ -346,6 +346,7 @@ class SearchStats:
 
 Heuristic = Callable[[State, int, random.Random], Action]
 Evaluation = Callable[[State], "list[float] | None"]
+RoundOf = Callable[[State], "int | None"]
 
 
 class ISMCTSAgent(Agent):
@@ -361,7 +362,6 @@ class ISMCTSAgent(Agent):
         self.last = SearchStats()
         self._heuristic_missing: set[str] = set()
         self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
-        self._round_of: Callable[[State], int | None] | None = None  # depth=round: the game's round counter
 
     # ---------------------------------------------------------------- the Agent interface
     def choose(self, state: State, seat: int) -> Action:
@@ -389,7 +389,7 @@ class ISMCTSAgent(Agent):
         evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
         # depth=round: playouts stop where the round they are in ends (read on the determinized worlds only;
         # games without rounds play to the end)
-        self._round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
+        round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
@@ -402,7 +402,7 @@ class ISMCTSAgent(Agent):
             if deadline is not None and iterations > 0 and clock() >= deadline:
                 break
             world = state.determinize(seat, self.world_rng)
-            self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate)
+            self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
             iterations += 1
         seconds = time.perf_counter() - start
         cpu_seconds = time.process_time() - cpu_start
@@ -430,7 +430,7 @@ class ISMCTSAgent(Agent):
 
     def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
                  prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
-                 evaluate: Evaluation | None = None) -> None:
+                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None) -> None:
         n = len(roots) if multi else world.players
         cursors: list[_Node] = roots[:]
         path: list[tuple[_Node, int, Action, float]] = []  # (node, actor, action, EXP3 probability)
@@ -485,7 +485,7 @@ class ISMCTSAgent(Agent):
                 if child is None:
                     child = cur.children[key] = _Node()
                 cursors[0] = child
-        rewards = self._rollout(world, rollout_h, fast, n, evaluate)
+        rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of)
         for node, actor, action, prob in path:
             s = node.stats[action]
             s[0] += 1.0
@@ -615,12 +615,13 @@ class ISMCTSAgent(Agent):
         return action, new, probs[i]
 
     def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
-                 evaluate: Evaluation | None = None) -> list[float]:
+                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None) -> list[float]:
+        """Play on from ``world``; ``evaluate`` scores the position where the playout is cut (after
+        ``depth`` steps, or where the round ``round_of`` reports changes), else the game's outcome does."""
         rng = self.rng
         rand = rng.random
         depth = self._cfg.depth
         limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
-        round_of = self._round_of
         start = round_of(world) if round_of is not None else None
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
@@ -660,11 +661,7 @@ class ISMCTSAgent(Agent):
             if estimate is not None:
                 return list(estimate)
             # no estimate for this position (or game configuration): play on to the end
-            saved, self._round_of = self._round_of, None
-            try:
-                return self._rollout(world, policy, fast, n, None)
-            finally:
-                self._round_of = saved
+            return self._rollout(world, policy, fast, n)
         return self._rewards(world, n)
 
     def _rewards(self, world: State, n: int) -> list[float]:
