@@ -16,11 +16,12 @@ from medieval.agents.ismcts import (
     ISMCTSAgent,
     ISMCTSConfig,
     OrderBlindRandom,
+    fast_heuristic_ok,
     fast_path_ok,
 )
 from medieval.core.errors import InvalidOptionError
 from medieval.core.state import Action, State
-from tests.agents.toygames import CloseCallGame, Pick, SecretPickGame
+from tests.agents.toygames import CloseCallGame, LogReadingPickGame, Pick, SecretPickGame
 
 GAMES = [spec.name for spec in medieval.list_games()]
 
@@ -249,6 +250,33 @@ def test_fast_rollouts_are_checked_per_game() -> None:
     assert fast_path_ok(SecretPickGame())
 
 
+def test_heuristic_rollouts_skip_the_log_only_where_the_heuristic_plays_the_same_without_it() -> None:
+    for name, players in (("medievallons", 2), ("medievalia", 4), ("paladin", 4)):
+        assert fast_heuristic_ok(medieval.make(name, players=players)), name
+    log_reader = LogReadingPickGame()
+    assert fast_path_ok(log_reader)  # its rules do not read the log ...
+    assert not fast_heuristic_ok(log_reader)  # ... but its heuristic does
+    state = log_reader.new_game(seed=2)
+    assert ismcts("ismcts:iters=40,rollout=heuristic").choose(state, 0) in state.legal_actions(0)
+
+
+@pytest.mark.parametrize(("name", "players"), [("medievallons", 2), ("medievalia", 4)])
+def test_fast_heuristic_rollouts_search_exactly_as_the_checked_ones(name: str, players: int) -> None:
+    game = medieval.make(name, players=players)
+    state = game.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(9):  # a little way into the game
+        seat = state.to_move[0]
+        state.apply(seat, game.heuristic_action(state, seat, rng))
+    seat = state.to_move[0]
+    roots = []
+    for fast in ("1", "0"):
+        agent = ismcts(f"ismcts:iters=60,rollout=heuristic,depth=end,fast={fast}", seed=5)
+        agent.search(state, seat, state.legal_actions(seat))
+        roots.append(agent.last.root)
+    assert roots[0] == roots[1]
+
+
 def test_the_same_seed_gives_the_same_game() -> None:
     game = medieval.make("paladin", players=3)
     a = play_match(game, [make_agent("ismcts:iters=20", 1), make_agent("heuristic", 2), make_agent("random", 3)], 5)
@@ -284,7 +312,8 @@ def test_a_cut_off_hands_the_position_to_the_games_evaluation(monkeypatch: pytes
     ismcts("ismcts:iters=30,depth=0").search(state, seat, state.legal_actions(seat))
     assert len(calls) == 30 and max(calls) - start <= 30  # evaluated at the tree's edge, no playout
     calls.clear()
-    ismcts("ismcts:iters=30,depth=12,rollout=heuristic").search(state, seat, state.legal_actions(seat))
+    # (fast=0: the checked path keeps the history that counts the steps here)
+    ismcts("ismcts:iters=30,depth=12,rollout=heuristic,fast=0").search(state, seat, state.legal_actions(seat))
     assert len(calls) == 30 and min(calls) - start >= 13  # at least one tree step and 12 playout steps
     calls.clear()
     ismcts("ismcts:iters=30,depth=end").search(state, seat, state.legal_actions(seat))

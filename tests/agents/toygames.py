@@ -161,3 +161,16 @@ class CloseCallGame(Game):
         assert isinstance(step, int)
         p0 = 0.5 + step / 1000 * max(state.pick, 0)
         return [p0, 1.0 - p0]
+
+
+# ------------------------------------------------------------------------------- log-reading pick
+class LogReadingPickGame(SecretPickGame):
+    """Secret pick with a heuristic that reads the log (the number of events its seat has seen), so it
+    plays differently on a world whose log is muted."""
+
+    spec = GameSpec(name="logpick", display_name="Log pick", min_players=2, max_players=2,
+                    summary="Secret pick whose heuristic counts the events it has seen.",
+                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),))
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        return Pick(len(state.events(seat)) % self.width)

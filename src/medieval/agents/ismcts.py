@@ -73,8 +73,8 @@ PARAMETERS: dict[str, str] = {
             "evaluation's small differences between moves are not drowned by exploration",
     "tuned": "1 (default): parameters not given take the values tuned for the game being played "
              "(GAME_DEFAULTS); 0: the generic defaults everywhere",
-    "fast": "1 (default): rollouts skip the log and the legality re-check when a self-test shows the "
-            "game plays identically without them; 0: always the checked path",
+    "fast": "1 (default): rollouts (random or heuristic) skip the log and apply's checks when a "
+            "self-test shows the game plays identically without them; 0: always the checked path",
 }
 
 
@@ -329,6 +329,50 @@ def _check_fast_path(game: Game, games: int) -> bool:
     return True
 
 
+_FAST_HEURISTIC_OK: dict[str, bool] = {}
+
+
+def fast_heuristic_ok(game: Game, games: int = 2) -> bool:
+    """Whether heuristic rollouts may skip the log and ``apply``'s checks for this game configuration:
+    a few seeded games of the game's heuristic are played both ways and must agree on every move and
+    every position (cached). A game's heuristic reads the seat's view, so this also checks that the
+    view does not depend on the log."""
+    key = repr(game)
+    ok = _FAST_HEURISTIC_OK.get(key)
+    if ok is None:
+        ok = fast_path_ok(game) and _check_fast_heuristic(game, games)
+        _FAST_HEURISTIC_OK[key] = ok
+    return ok
+
+
+def _check_fast_heuristic(game: Game, games: int) -> bool:
+    try:
+        for g in range(games):
+            slow = game.new_game(seed=9_100_001 + g)
+            fast = slow.clone()
+            fast._mute_log()
+            rng_slow, rng_fast = random.Random(g), random.Random(g)
+            for _ in range(MAX_ROLLOUT_STEPS):
+                if slow.to_move != fast.to_move:
+                    return False
+                if not slow.to_move:
+                    break
+                seat = slow.to_move[0]
+                action = game.heuristic_action(slow, seat, rng_slow)
+                if game.heuristic_action(fast, seat, rng_fast) != action:
+                    return False
+                slow.apply(seat, action)
+                fast._legal = None
+                fast._apply(seat, action)
+                if slow.position_json() != fast.position_json():
+                    return False
+            if slow.outcome != fast.outcome:
+                return False
+    except Exception:  # any trouble: use the checked path
+        return False
+    return True
+
+
 # ------------------------------------------------------------------------------------- the search
 @dataclass
 class SearchStats:
@@ -385,7 +429,7 @@ class ISMCTSAgent(Agent):
         heuristic = self._heuristic(game) if (cfg.prior == "heuristic" or cfg.rollout == "heuristic") else None
         prior = heuristic if cfg.prior == "heuristic" else None
         rollout_h = heuristic if cfg.rollout == "heuristic" else None
-        fast = cfg.fast and rollout_h is None and fast_path_ok(game)
+        fast = cfg.fast and (fast_path_ok(game) if rollout_h is None else fast_heuristic_ok(game))
         evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
         # depth=round: playouts stop where the round they are in ends (read on the determinized worlds only;
         # games without rounds play to the end)
@@ -625,7 +669,31 @@ class ISMCTSAgent(Agent):
         start = round_of(world) if round_of is not None else None
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
-        if fast:
+        if fast and policy is not None:
+            # the game's heuristic on a muted world (fast_heuristic_ok); its move is still checked
+            world._mute_log()
+            eps = self._cfg.eps
+            for _ in range(limit):
+                to_move = world.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = world.legal_actions(seat)
+                if len(legal) > 1 and rand() >= eps:  # the same draws as the checked path below
+                    try:
+                        action = policy(world, seat, rng)
+                    except Exception:
+                        action = legal[int(rand() * len(legal))]
+                    if action not in legal:  # (the checked path would stop on it)
+                        action = legal[int(rand() * len(legal))]
+                else:
+                    action = legal[int(rand() * len(legal))]
+                world._legal = None
+                world._apply(seat, action)
+                if round_of is not None and round_of(world) != start:
+                    break
+            world._legal = None
+        elif fast:
             world._mute_log()
             for _ in range(limit):
                 to_move = world.to_move
