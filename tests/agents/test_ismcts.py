@@ -4,6 +4,7 @@ choices, progressive widening, and strength against the random bot."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, cast
 
 import pytest
@@ -336,9 +337,22 @@ def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
     assert (own.bias, own.rollout, own.bonus) == (2.0, "random", "puct")
     off = ismcts("ismcts:tuned=0").config
     assert off.for_game("medievalia2007") is off and off.depth is None
-    for name, values in GAME_DEFAULTS.items():
+    for key, values in GAME_DEFAULTS.items():
+        name, _, players = key.partition("/")
         assert name in GAMES, f"tuned values for an unknown game {name!r}"
+        assert players == "" or players.isdigit(), f"bad player count in {key!r}"
         ISMCTSConfig.from_params(values)  # every tuned value is a valid parameter
+
+
+def test_tuned_values_for_a_player_count_add_to_the_games_own() -> None:
+    plain = ismcts("ismcts:time=1").config
+    four = plain.for_game("medievallons", 4)
+    two = plain.for_game("medievallons", 2)
+    assert four == plain.for_game("medievallons") and four.norm is False
+    assert two.norm is True
+    assert replace(two, norm=False) == four  # the game's values still hold at 2 players
+    assert ismcts("ismcts:norm=0").config.for_game("medievallons", 2).norm is False  # the spec wins
+    assert ismcts("ismcts:tuned=0").config.for_game("medievallons", 2).norm is False
 
 
 def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:

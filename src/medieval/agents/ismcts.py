@@ -79,9 +79,13 @@ PARAMETERS: dict[str, str] = {
 
 
 #: Per-game values of the parameters, tuned against each game's heuristic bot at one second a move
-#: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off.
+#: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off. A key
+#: ``"game/N"`` holds values for N players only, on top of the game's own.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct", "depth": "round"},
+    # the 2-player match: a round's playout ends at the next round's start, where the match chances of
+    # its two outcomes differ by 0.5 in rounds 1 and 2, so rescale the rewards the search compares
+    "medievallons/2": {"norm": "1"},
     "medievalia": {"depth": "round", "rollout": "heuristic"},
     "medievalia2007": {"depth": "0"},
 }
@@ -133,9 +137,12 @@ class ISMCTSConfig:
         cfg.validate()
         return cfg
 
-    def for_game(self, game_name: str) -> ISMCTSConfig:
-        """This configuration with the game's tuned values (GAME_DEFAULTS) for every key not given."""
-        tuned = GAME_DEFAULTS.get(game_name) if self.tuned else None
+    def for_game(self, game_name: str, players: int | None = None) -> ISMCTSConfig:
+        """This configuration with the game's tuned values (GAME_DEFAULTS: the game's, then those for
+        its number of players) for every key not given."""
+        if not self.tuned:
+            return self
+        tuned = {**GAME_DEFAULTS.get(game_name, {}), **GAME_DEFAULTS.get(f"{game_name}/{players}", {})}
         if not tuned:
             return self
         values = {k: _parse_value(k, v) for k, v in tuned.items() if k not in self.given}
@@ -420,7 +427,7 @@ class ISMCTSAgent(Agent):
     # ---------------------------------------------------------------- search
     def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         game = state.game
-        cfg = self._cfg = self.config.for_game(game.spec.name)
+        cfg = self._cfg = self.config.for_game(game.spec.name, game.players)
         n = game.players
         multi = cfg.obs == "events"
         n_trees = n if multi else 1
