@@ -87,7 +87,9 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
     # its two outcomes differ by 0.5 in rounds 1 and 2, so rescale the rewards the search compares
     "medievallons/2": {"norm": "1"},
     "medievalia": {"depth": "round", "rollout": "heuristic"},
-    "medievalia2007": {"depth": "0"},
+    # an evaluation at the leaf: searching wider (c=1.4) did no worse than c=0.7, searching narrower
+    # (c=0.2, or norm=1) worse; docs/bots.md
+    "medievalia2007": {"depth": "0", "c": "1.4"},
 }
 
 
