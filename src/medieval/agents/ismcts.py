@@ -294,27 +294,41 @@ def _event_key(kind: str, data: dict[str, Any] | None) -> Hashable:
 
 
 # ------------------------------------------------------------------- fast path self-test (per game)
-_FAST_OK: dict[str, bool] = {}
+_FAST_OK: dict[tuple[str, bool], bool] = {}
 
 
 def fast_path_ok(game: Game, games: int = 2) -> bool:
     """Whether rollouts may skip the log and ``apply``'s checks for this game configuration: a few
     seeded random games are played both ways and must agree at every step (cached)."""
-    key = repr(game)
+    return _fast_ok(game, games, heuristic=False)
+
+
+def fast_heuristic_ok(game: Game, games: int = 2) -> bool:
+    """Whether heuristic rollouts may skip the log and ``apply``'s checks for this game configuration:
+    the random games of :func:`fast_path_ok` agree, and so do a few seeded games of the game's heuristic,
+    on every move and every position (cached). A game's heuristic reads the seat's view, so this also
+    checks that the view does not depend on the log."""
+    return fast_path_ok(game, games) and _fast_ok(game, games, heuristic=True)
+
+
+def _fast_ok(game: Game, games: int, heuristic: bool) -> bool:
+    key = (repr(game), heuristic)
     ok = _FAST_OK.get(key)
     if ok is None:
-        ok = _check_fast_path(game, games)
-        _FAST_OK[key] = ok
+        ok = _FAST_OK[key] = _plays_the_same_muted(game, games, game.heuristic_action if heuristic else None)
     return ok
 
 
-def _check_fast_path(game: Game, games: int) -> bool:
+def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> bool:
+    """Seeded games (random moves, or ``policy``'s on each world with its own equal random stream)
+    played on a logged world with ``apply`` and on a muted one with ``_apply`` agree at every step."""
+    seed = 9_000_001 if policy is None else 9_100_001
     try:
         for g in range(games):
-            slow = game.new_game(seed=9_000_001 + g)
+            slow = game.new_game(seed=seed + g)
             fast = slow.clone()
             fast._mute_log()
-            rng = random.Random(g)
+            rng_slow, rng_fast = random.Random(g), random.Random(g)
             for _ in range(MAX_ROLLOUT_STEPS):
                 if slow.to_move != fast.to_move:
                     return False
@@ -325,51 +339,12 @@ def _check_fast_path(game: Game, games: int) -> bool:
                 fast._legal = None
                 if fast._legal_actions(seat) != legal:
                     return False
-                action = legal[rng.randrange(len(legal))]
-                slow.apply(seat, action)
-                fast._legal = None
-                fast._apply(seat, action)
-                if slow.position_json() != fast.position_json():
-                    return False
-            if slow.outcome != fast.outcome:
-                return False
-    except Exception:  # any trouble: use the checked path
-        return False
-    return True
-
-
-_FAST_HEURISTIC_OK: dict[str, bool] = {}
-
-
-def fast_heuristic_ok(game: Game, games: int = 2) -> bool:
-    """Whether heuristic rollouts may skip the log and ``apply``'s checks for this game configuration:
-    a few seeded games of the game's heuristic are played both ways and must agree on every move and
-    every position (cached). A game's heuristic reads the seat's view, so this also checks that the
-    view does not depend on the log."""
-    key = repr(game)
-    ok = _FAST_HEURISTIC_OK.get(key)
-    if ok is None:
-        ok = fast_path_ok(game) and _check_fast_heuristic(game, games)
-        _FAST_HEURISTIC_OK[key] = ok
-    return ok
-
-
-def _check_fast_heuristic(game: Game, games: int) -> bool:
-    try:
-        for g in range(games):
-            slow = game.new_game(seed=9_100_001 + g)
-            fast = slow.clone()
-            fast._mute_log()
-            rng_slow, rng_fast = random.Random(g), random.Random(g)
-            for _ in range(MAX_ROLLOUT_STEPS):
-                if slow.to_move != fast.to_move:
-                    return False
-                if not slow.to_move:
-                    break
-                seat = slow.to_move[0]
-                action = game.heuristic_action(slow, seat, rng_slow)
-                if game.heuristic_action(fast, seat, rng_fast) != action:
-                    return False
+                if policy is None:
+                    action = legal[rng_slow.randrange(len(legal))]
+                else:
+                    action = policy(slow, seat, rng_slow)
+                    if policy(fast, seat, rng_fast) != action:
+                        return False
                 slow.apply(seat, action)
                 fast._legal = None
                 fast._apply(seat, action)
@@ -678,31 +653,7 @@ class ISMCTSAgent(Agent):
         start = round_of(world) if round_of is not None else None
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
-        if fast and policy is not None:
-            # the game's heuristic on a muted world (fast_heuristic_ok); its move is still checked
-            world._mute_log()
-            eps = self._cfg.eps
-            for _ in range(limit):
-                to_move = world.to_move
-                if not to_move:
-                    break
-                seat = to_move[0]
-                legal = world.legal_actions(seat)
-                if len(legal) > 1 and rand() >= eps:  # the same draws as the checked path below
-                    try:
-                        action = policy(world, seat, rng)
-                    except Exception:
-                        action = legal[int(rand() * len(legal))]
-                    if action not in legal:  # (the checked path would stop on it)
-                        action = legal[int(rand() * len(legal))]
-                else:
-                    action = legal[int(rand() * len(legal))]
-                world._legal = None
-                world._apply(seat, action)
-                if round_of is not None and round_of(world) != start:
-                    break
-            world._legal = None
-        elif fast:
+        if fast and policy is None:
             world._mute_log()
             for _ in range(limit):
                 to_move = world.to_move
@@ -716,6 +667,10 @@ class ISMCTSAgent(Agent):
                     break
             world._legal = None
         else:
+            # heuristic playouts (fast: on a muted world, as fast_heuristic_ok allows), and random ones
+            # on the checked path; the same random draws either way
+            if fast:
+                world._mute_log()
             eps = self._cfg.eps
             for _ in range(limit):
                 to_move = world.to_move
@@ -730,9 +685,16 @@ class ISMCTSAgent(Agent):
                         action = legal[int(rand() * len(legal))]
                 else:
                     action = legal[int(rand() * len(legal))]
-                world.apply(seat, action)
+                if fast:
+                    if action not in legal:  # (the checked path would stop on it)
+                        action = legal[int(rand() * len(legal))]
+                    world._legal = None
+                    world._apply(seat, action)
+                else:
+                    world.apply(seat, action)
                 if round_of is not None and round_of(world) != start:
                     break
+            world._legal = None
         if evaluate is not None and world.to_move:
             estimate = evaluate(world)
             if estimate is not None:
