@@ -59,3 +59,24 @@ def test_heuristic_reads_only_the_view() -> None:
         a2 = s.game.heuristic_action(d, seat, random.Random(9))
         assert a1 == a2
         s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
+def test_bot_view_is_the_view_without_the_table_drawing() -> None:
+    """The heuristic's lean view holds exactly what ``view(seat)`` holds for that seat, less the parts
+    that are there only to draw the table (so it can show nothing the seat may not know)."""
+    s = medieval.make("midevil", 4).new_game(33)
+    assert isinstance(s, MidEvilState)
+    rng = random.Random(3)
+    seen_phases = set()
+    for _ in range(400):
+        if s.is_over:
+            break
+        for seat in range(4):
+            full = s.view(seat)
+            for key in ("tiles", "map", "legend", "discard"):
+                del full[key]
+            assert s.bot_view(seat) == full
+        seen_phases.add(s.phase)
+        seat = s.to_move[0]
+        s.apply(seat, s.game.heuristic_action(s, seat, rng))
+    assert {"place", "move", "skeletons"} <= seen_phases

@@ -1,5 +1,5 @@
-"""MidEvil's heuristic policy. It reads only ``state.view(seat)`` and ``state.legal_actions(seat)``
-(the map is rebuilt from the public tile list).
+"""MidEvil's heuristic policy. It reads only the seat's view (``state.bot_view(seat)``: ``view(seat)``
+without what is there only to draw the table), the public map and ``state.legal_actions(seat)``.
 
 Plan: go for the Necronomicon (Graveyard centre, then the Altar centre), chase and challenge a holder,
 collect skeletons and Humans met on the way; play items at once and weapons where they count; send
@@ -22,13 +22,12 @@ KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain
 
 
 class _Ctx:
-    """What the policy derives from a view."""
+    """What the policy derives from a view (and the map, which is public)."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, g: Geometry) -> None:
         self.view = view
         self.seat = seat
-        self.g: Geometry = geometry([[tile_by_name(t["tile"]).index, t["x"], t["y"], t["rotation"] // 90]
-                                     for t in view["tiles"]])
+        self.g = g
         self.me = view["pawns"][seat]
         self.pos = self.g.at[(self.me["x"], self.me["y"])]
         self.skel = {self.g.at[(x, y)]: VALUE[c] for x, y, c in view["skeletons"]}
@@ -61,8 +60,8 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    view = state.view(seat)
-    ctx = _Ctx(view, seat)
+    ctx = _context(state, seat)
+    view = ctx.view
     phase = view["phase"]
     if phase == "place":
         return _place(ctx, legal, rng)
@@ -83,6 +82,18 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def _context(state: State, seat: int) -> _Ctx:
+    """The seat's view and the map: from the MidEvil state's lean bot view and shared geometry, or, for
+    another implementation of the contract, from the full view (the map rebuilt from its tile list)."""
+    bot_view = getattr(state, "bot_view", None)
+    geo = getattr(state, "geo", None)
+    if bot_view is not None and geo is not None:
+        return _Ctx(bot_view(seat), seat, geo())
+    view = state.view(seat)
+    return _Ctx(view, seat, geometry([[tile_by_name(t["tile"]).index, t["x"], t["y"], t["rotation"] // 90]
+                                      for t in view["tiles"]]))
+
+
 def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     """Lay tiles close to our pawn: the Graveyard most of all (the book is the fastest win)."""
     best: list[Action] = []
@@ -100,7 +111,7 @@ def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
 
 def _seed(ctx: _Ctx, legal: list[Action]) -> Action:
     """Strong skeletons near us (points to collect), weak ones near the others."""
-    k = len(ctx.view["tiles"]) - 1
+    k = len(ctx.g.placed) - 1
     centre = 9 * k + 4
     mine = ctx.g.distances(ctx.pos)[centre]
     theirs = min((ctx.g.distances(ctx.square(p))[centre] for p in ctx.opponents), default=-1)
