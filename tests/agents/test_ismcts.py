@@ -22,7 +22,7 @@ from medieval.agents.ismcts import (
 )
 from medieval.core.errors import InvalidOptionError
 from medieval.core.state import Action, State
-from tests.agents.toygames import CloseCallGame, LogReadingPickGame, Pick, SecretPickGame
+from tests.agents.toygames import CloseCallGame, DiceEdgeGame, LogReadingPickGame, Pick, SecretPickGame
 
 GAMES = [spec.name for spec in medieval.list_games()]
 
@@ -152,10 +152,17 @@ def test_ismcts_touches_only_what_its_seat_may_see(name: str) -> None:
     points = decision_points(name, seed=11, count=2)
     for obs, (state, seat) in [("events", points[0]), ("events", points[1]), ("actions", points[1])]:
         guard = RealStateGuard(state, seat)
-        agent = ismcts(f"ismcts:iters=12,obs={obs}")
+        agent = ismcts(f"ismcts:iters=12,obs={obs},paired=0")
         action = agent.choose(cast(State, guard), seat)
         assert action in state.legal_actions(seat)
         assert guard.determinized == 12
+    # the paired root search: one world per sample, every legal action played on it
+    state, seat = points[1]
+    guard = RealStateGuard(state, seat)
+    agent = ismcts("ismcts:iters=12,paired=1,rollout=heuristic")
+    assert agent.choose(cast(State, guard), seat) in state.legal_actions(seat)
+    k = len(state.legal_actions(seat))
+    assert guard.determinized == -(-12 // k)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -178,9 +185,10 @@ def test_no_peeking_same_choice_when_only_hidden_information_differs(name: str) 
             f"{name}: determinize(seat, rng) depends on how the hidden cards really lie, not only on view(seat) "
             f"and the seed: draw the unseen cards with rng.shuffle/sample/choice on the whole pool (which "
             f"OrderBlindRandom sorts first), or sort the pool before drawing from it")
-        first, second = ismcts("ismcts:iters=20", seed=3), ismcts("ismcts:iters=20", seed=3)
-        assert first.choose(state, seat) == second.choose(other, seat)
-        assert first.last.root == second.last.root, f"{name}: root statistics differ"
+        for spec in ("ismcts:iters=20,paired=0", "ismcts:iters=20,paired=1,rollout=heuristic"):
+            first, second = ismcts(spec, seed=3), ismcts(spec, seed=3)
+            assert first.choose(state, seat) == second.choose(other, seat)
+            assert first.last.root == second.last.root, f"{name}: root statistics differ ({spec})"
     assert differing or not type(medieval.make(name)).has_hidden_information()
 
 
@@ -443,3 +451,43 @@ def test_norm_lets_small_evaluation_differences_steer_the_search() -> None:
     assert shares[0] < 0.5 < 0.8 < shares[1]
     with pytest.raises(InvalidOptionError):
         ismcts("ismcts:norm=sometimes")
+
+
+# ------------------------------------------------------------------------------ paired root search
+def test_paired_playouts_find_a_small_edge_the_heuristic_misses() -> None:
+    """``paired=1``: every action is played on the same world with the same dice, so a 2% edge under a
+    d100 shows in the paired differences alone (the rolls' luck cancels). The heuristic picks 0; the
+    search leaves it for the best pick, 3, with a z-score far above the bar."""
+    game = DiceEdgeGame(players=2, step=2)
+    state = game.new_game(seed=1)
+    agent = ismcts("ismcts:iters=800,paired=1,rollout=heuristic", seed=2)
+    assert agent.choose(state, 0) == Pick(3)
+    assert agent.last.iterations == 800  # 200 samples x 4 actions, each playout one iteration
+    visits = {a: v for a, (v, _) in agent.last.root.items()}
+    assert visits == {"pick 0": 200, "pick 1": 200, "pick 2": 200, "pick 3": 200}
+    means = {a: m for a, (_, m) in agent.last.root.items()}
+    # the same rolls for every action: the win rates are ordered exactly like the picks
+    assert means["pick 0"] <= means["pick 1"] <= means["pick 2"] <= means["pick 3"]
+    assert means["pick 3"] - means["pick 0"] == pytest.approx(0.06, abs=0.05)
+
+
+def test_paired_search_keeps_the_heuristics_move_without_evidence() -> None:
+    """No action better than the heuristic's (step 0: the pick changes nothing), or too few samples
+    (``nmin``): the heuristic's move is played."""
+    for seed in range(5):
+        flat = DiceEdgeGame(players=2, step=0).new_game(seed=seed)
+        assert ismcts("ismcts:iters=400,paired=1", seed=seed).choose(flat, 0) == Pick(0)
+    edge = DiceEdgeGame(players=2, step=15).new_game(seed=1)
+    assert ismcts("ismcts:iters=400,paired=1", seed=1).choose(edge, 0) == Pick(3)
+    assert ismcts("ismcts:iters=400,paired=1,nmin=500", seed=1).choose(edge, 0) == Pick(0)
+    assert ismcts("ismcts:iters=400,paired=1,z=1000", seed=1).choose(edge, 0) == Pick(0)
+
+
+def test_paired_search_without_a_heuristic_plays_the_best_mean() -> None:
+    state = DiceEdgeGame(players=2, step=15).new_game(seed=3)
+    agent = ismcts("ismcts:iters=400,paired=1,prior=none", seed=3)
+    assert agent.choose(state, 0) == Pick(3)
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:paired=1,z=-1")
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:paired=1,nmin=0")

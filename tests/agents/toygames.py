@@ -174,3 +174,73 @@ class LogReadingPickGame(SecretPickGame):
 
     def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return Pick(len(state.events(seat)) % self.width)
+
+
+# ---------------------------------------------------------------------------------------- dice edge
+class DiceEdgeState(State):
+    """Seat 0 picks a number; then a d100 is rolled, and seat 0 wins when ``roll + step * pick`` exceeds
+    50. A higher pick is better by ``step`` percent: a small edge under a lot of luck."""
+
+    FIELDS = ("pick", "roll")
+
+    game: DiceEdgeGame
+    pick: int  # -1 until seat 0 has picked
+    roll: int
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return (0,) if self.pick < 0 else ()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Pick(v) for v in range(4)]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Pick)
+        self.pick = action.value
+        self.roll = self._rng().randint(1, 100)
+        self._emit("roll", {"pick": self.pick, "roll": self.roll})
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.pick < 0:
+            return None
+        winner = 0 if self.roll + self.game.step * self.pick > 50 else 1
+        return Outcome("rolled", (winner,), tuple(1.0 if s == winner else 0.0 for s in range(2)))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"pick": self.pick, "roll": self.roll}
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        pass
+
+
+class DiceEdgeGame(Game):
+    spec = GameSpec(name="diceedge", display_name="Dice edge", min_players=2, max_players=2,
+                    summary="Seat 0 picks 0-3, then a d100 roll plus step x pick over 50 wins.",
+                    options=(OptionSpec("step", 2, "what each pick adds to the roll", minimum=0),))
+
+    @property
+    def step(self) -> int:
+        s = self.options["step"]
+        assert isinstance(s, int)
+        return s
+
+    @classmethod
+    def state_class(cls) -> type[State]:
+        return DiceEdgeState
+
+    def parse_notation(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
+            return Pick(int(words[1]))
+        raise InvalidActionError(f"{text!r} is not 'pick N'")
+
+    def _initial_state(self, seed: int) -> State:
+        s = DiceEdgeState(self, seed)
+        s.pick = -1
+        s.roll = 0
+        return s
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """A poor heuristic: always the smallest pick."""
+        return Pick(0)

@@ -75,6 +75,13 @@ PARAMETERS: dict[str, str] = {
              "(GAME_DEFAULTS); 0: the generic defaults everywhere",
     "fast": "1 (default): rollouts (random or heuristic) skip the log and apply's checks when a "
             "self-test shows the game plays identically without them; 0: always the checked path",
+    "paired": "0 (default): the tree search; 1: a search of the root decision only, with paired "
+              "playouts: each iteration plays every legal action on the same determinized world with the "
+              "same dice and the same rollout draws, and the bot leaves the heuristic's move only for an "
+              "action whose paired advantage over it is significant (see z, nmin)",
+    "z": "with paired=1: the z-score an action's mean advantage over the heuristic's move must exceed "
+         "(default 1.5)",
+    "nmin": "with paired=1: paired samples needed before the heuristic's move may be left (default 8)",
 }
 
 
@@ -90,6 +97,9 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
     # an evaluation at the leaf: searching wider (c=1.4) did no worse than c=0.7, searching narrower
     # (c=0.2, or norm=1) worse; docs/bots.md
     "medievalia2007": {"depth": "0", "c": "1.4"},
+    # a long game decided by dice, where a tree's statistics stay noise at a second a move: improve on the
+    # heuristic's move one decision at a time, with paired heuristic playouts (the opponents' own policy)
+    "midevil": {"paired": "1", "rollout": "heuristic", "eps": "0"},
 }
 
 
@@ -115,6 +125,9 @@ class ISMCTSConfig:
     sw: float = 0.0
     norm: bool = False
     fast: bool = True
+    paired: bool = False
+    z: float = 1.5
+    nmin: int = 8
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
     given: frozenset[str] = field(default=frozenset(), compare=False)
@@ -187,10 +200,14 @@ class ISMCTSConfig:
             raise bad(f"obs must be events or actions, got {self.obs!r}")
         if not 0 <= self.sw <= 1:
             raise bad(f"sw must be between 0 and 1, got {self.sw}")
+        if not self.z >= 0:
+            raise bad(f"z must be >= 0, got {self.z}")
+        if self.nmin < 1:
+            raise bad(f"nmin must be at least 1, got {self.nmin}")
 
 
-_INT_KEYS = {"iters", "pwmin"}
-_FLOAT_KEYS = {"time", "c", "eps", "bias", "alpha", "sw", "gamma"}
+_INT_KEYS = {"iters", "pwmin", "nmin"}
+_FLOAT_KEYS = {"time", "c", "eps", "bias", "alpha", "sw", "gamma", "z"}
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -226,7 +243,7 @@ def _parse_value(key: str, text: str) -> Any:
             return float(t)
         except ValueError:
             _raise(key, text)
-    if key in ("fast", "tuned", "norm"):
+    if key in ("fast", "tuned", "norm", "paired"):
         if t in _TRUE:
             return True
         if t in _FALSE:
@@ -421,6 +438,9 @@ class ISMCTSAgent(Agent):
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
+        if cfg.paired:
+            return self._paired(state, seat, legal, prior, rollout_h, fast, evaluate, round_of, budget, clock,
+                                deadline)
         start = time.perf_counter()
         cpu_start = time.process_time()
         iterations = 0
@@ -444,6 +464,85 @@ class ISMCTSAgent(Agent):
         self.last = SearchStats(iterations, seconds,
                                 {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0)
                                  for a, s in root.stats.items()}, cpu_seconds)
+        return best
+
+    def _paired(self, state: State, seat: int, legal: Sequence[Action], prior: Heuristic | None,
+                rollout_h: Heuristic | None, fast: bool, evaluate: Evaluation | None, round_of: RoundOf | None,
+                budget: int | None, clock: Callable[[], float], deadline: float | None) -> Action:
+        """``paired=1``: a search of the root decision only. Each sample determinizes the state once and
+        plays every legal action on a copy of that world, each copy with the same future dice (the world's
+        re-seeded chance) and the same rollout draws, so that two actions' rewards differ by what the
+        actions change rather than by luck. The heuristic's move is the reference: another action is
+        played only if its mean paired advantage over it has a z-score above ``z`` after at least
+        ``nmin`` samples (the largest such advantage wins); without a heuristic, the best mean reward.
+        Each playout counts as one iteration of the budget."""
+        cfg = self._cfg
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        n = state.players
+        world = state.determinize(seat, self.world_rng)
+        base: Action | None = None
+        if prior is not None:  # (the heuristic reads the seat's view, the same in every world)
+            try:
+                base = prior(world, seat, self.rng)
+            except Exception:
+                base = None
+            if base not in legal:
+                base = None
+        order = ([base] if base is not None else []) + [a for a in legal if a != base]
+        k = len(order)
+        total = [0.0] * k  # reward sums
+        count = [0] * k
+        adv = [0.0] * k  # paired advantage over order[0]: sum, sum of squares, samples
+        adv2 = [0.0] * k
+        paired = [0] * k
+        playouts = 0
+        samples = 0
+        while True:
+            if budget is not None and playouts >= budget:
+                break
+            if deadline is not None and samples > 0 and clock() >= deadline:
+                break
+            if samples > 0:
+                world = state.determinize(seat, self.world_rng)
+            here = set(world.legal_actions(seat))
+            draws = self.rng.getrandbits(63)
+            first: float | None = None
+            for i, action in enumerate(order):
+                if action not in here:  # (a seat's own choices follow from its view: never expected)
+                    continue
+                copy = world.clone()
+                copy.apply(seat, action)
+                reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws))[seat]
+                playouts += 1
+                total[i] += reward
+                count[i] += 1
+                if i == 0:
+                    first = reward
+                elif first is not None:
+                    d = reward - first
+                    adv[i] += d
+                    adv2[i] += d * d
+                    paired[i] += 1
+            samples += 1
+        best = order[0]
+        if base is None:
+            best = order[max(range(k), key=lambda i: total[i] / count[i] if count[i] else -1.0)]
+        else:
+            gain = 0.0
+            for i in range(1, k):
+                m = paired[i]
+                if m < cfg.nmin:
+                    continue
+                mean = adv[i] / m
+                if mean <= gain:
+                    continue
+                var = max(adv2[i] / m - mean * mean, 0.0) * m / (m - 1) if m > 1 else 0.0
+                if var == 0.0 or mean / math.sqrt(var / m) > cfg.z:
+                    best, gain = order[i], mean
+        self.last = SearchStats(playouts, time.perf_counter() - start,
+                                {str(a): (count[i], total[i] / count[i] if count[i] else 0.0)
+                                 for i, a in enumerate(order)}, time.process_time() - cpu_start)
         return best
 
     def _heuristic(self, game: Game) -> Heuristic | None:
@@ -643,10 +742,13 @@ class ISMCTSAgent(Agent):
         return action, new, probs[i]
 
     def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
-                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None) -> list[float]:
+                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
+                 rng: random.Random | None = None) -> list[float]:
         """Play on from ``world``; ``evaluate`` scores the position where the playout is cut (after
-        ``depth`` steps, or where the round ``round_of`` reports changes), else the game's outcome does."""
-        rng = self.rng
+        ``depth`` steps, or where the round ``round_of`` reports changes), else the game's outcome does.
+        The playout's draws come from ``rng`` (default: the search's own generator)."""
+        if rng is None:
+            rng = self.rng
         rand = rng.random
         depth = self._cfg.depth
         limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
@@ -700,7 +802,7 @@ class ISMCTSAgent(Agent):
             if estimate is not None:
                 return list(estimate)
             # no estimate for this position (or game configuration): play on to the end
-            return self._rollout(world, policy, fast, n)
+            return self._rollout(world, policy, fast, n, rng=rng)
         return self._rewards(world, n)
 
     def _rewards(self, world: State, n: int) -> list[float]:
