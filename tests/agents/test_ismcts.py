@@ -192,7 +192,8 @@ def test_no_peeking_same_choice_when_only_hidden_information_differs(name: str) 
     assert differing or not type(medieval.make(name)).has_hidden_information()
 
 
-def test_no_peeking_at_a_secret_simultaneous_choice() -> None:
+@pytest.mark.parametrize("spec", ["ismcts:iters=200", "ismcts:iters=200,paired=1"])
+def test_no_peeking_at_a_secret_simultaneous_choice(spec: str) -> None:
     """Seat 0 has secretly picked; seat 1's search must be the same whatever seat 0 picked."""
     game = SecretPickGame()
     picks = []
@@ -200,7 +201,7 @@ def test_no_peeking_at_a_secret_simultaneous_choice() -> None:
         state = game.new_game(seed=1)
         state.apply(0, Pick(hidden))
         assert state.to_move == (1,)
-        agent = ismcts("ismcts:iters=200", seed=4)
+        agent = ismcts(spec, seed=4)
         picks.append(agent.choose(state, 1))
         picks.append(agent.last.root)
     assert picks[0] == picks[2] and picks[1] == picks[3]
@@ -356,11 +357,11 @@ def test_tuned_values_for_a_player_count_add_to_the_games_own() -> None:
     plain = ismcts("ismcts:time=1").config
     four = plain.for_game("medievallons", 4)
     two = plain.for_game("medievallons", 2)
-    assert four == plain.for_game("medievallons") and four.norm is False
-    assert two.norm is True
-    assert replace(two, norm=False) == four  # the game's values still hold at 2 players
-    assert ismcts("ismcts:norm=0").config.for_game("medievallons", 2).norm is False  # the spec wins
-    assert ismcts("ismcts:tuned=0").config.for_game("medievallons", 2).norm is False
+    assert four == plain.for_game("medievallons") and four.paired is False
+    assert two.paired is True and two.eps == 0
+    assert replace(two, paired=False, eps=0.1) == four  # the game's values still hold at 2 players
+    assert ismcts("ismcts:paired=0").config.for_game("medievallons", 2).paired is False  # the spec wins
+    assert ismcts("ismcts:tuned=0").config.for_game("medievallons", 2).paired is False
 
 
 def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:

@@ -90,9 +90,9 @@ PARAMETERS: dict[str, str] = {
 #: ``"game/N"`` holds values for N players only, on top of the game's own.
 GAME_DEFAULTS: dict[str, dict[str, str]] = {
     "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct", "depth": "round"},
-    # the 2-player match: a round's playout ends at the next round's start, where the match chances of
-    # its two outcomes differ by 0.5 in rounds 1 and 2, so rescale the rewards the search compares
-    "medievallons/2": {"norm": "1"},
+    # the 2-player match: improve on the heuristic's move with paired playouts (to the round's end, then
+    # the match standing); won 26 of a 28-game pilot where the tree (norm=1) had won 21; docs/bots.md
+    "medievallons/2": {"paired": "1", "eps": "0"},
     "medievalia": {"depth": "round", "rollout": "heuristic"},
     # an evaluation at the leaf: searching wider (c=1.4) did no worse than c=0.7, searching narrower
     # (c=0.2, or norm=1) worse; docs/bots.md
