@@ -295,7 +295,8 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iters=4,rollout=heuristic,eps=0.3", "ismcts:iters=30,obs=actions,sw=0.5",
-                                  "ismcts:iters=30,fast=0,prior=none"])
+                                  "ismcts:iters=30,fast=0,prior=none", "ismcts:iters=30,paired=1,depth=5",
+                                  "ismcts:iters=30,paired=1,prior=none,fast=0"])
 def test_variants_play_whole_games(spec: str) -> None:
     game = medieval.make("paladin", players=3)
     result = play_match(game, [make_agent(spec, 1), make_agent("random", 2), make_agent("heuristic", 3)], 8)
