@@ -21,8 +21,14 @@ One iteration:
 4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
    score) into the statistics of the decisions that seat took.
 
-The move played is the root action with the most visits. Parameters (``ismcts:KEY=VALUE,...``) are
-listed in :data:`PARAMETERS` and in docs/bots.md.
+The move played is the root action with the most visits.
+
+``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
+playouts is too little for a tree (MidEvil, the 2-player Medievallons match): every sample plays every
+legal action on one determinized world with the same dice and rollout draws, and the heuristic's move
+is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`).
+
+Parameters (``ismcts:KEY=VALUE,...``) are listed in :data:`PARAMETERS` and in docs/bots.md.
 """
 
 from __future__ import annotations
