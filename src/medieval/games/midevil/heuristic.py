@@ -12,7 +12,8 @@ from typing import Any
 
 from medieval.core.state import Action, State
 from medieval.games.midevil import actions as A
-from medieval.games.midevil.components import CARDS, COLOURS, Geometry, geometry, tile_by_name
+from medieval.games.midevil.components import CARDS, COLOURS, Geometry
+from medieval.games.midevil.rules import MidEvilState
 
 VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
@@ -83,15 +84,9 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def _context(state: State, seat: int) -> _Ctx:
-    """The seat's view and the map: from the MidEvil state's lean bot view and shared geometry, or, for
-    another implementation of the contract, from the full view (the map rebuilt from its tile list)."""
-    bot_view = getattr(state, "bot_view", None)
-    geo = getattr(state, "geo", None)
-    if bot_view is not None and geo is not None:
-        return _Ctx(bot_view(seat), seat, geo())
-    view = state.view(seat)
-    return _Ctx(view, seat, geometry([[tile_by_name(t["tile"]).index, t["x"], t["y"], t["rotation"] // 90]
-                                      for t in view["tiles"]]))
+    """The seat's lean bot view and the state's shared (public) map."""
+    assert isinstance(state, MidEvilState)
+    return _Ctx(state.bot_view(seat), seat, state.geo())
 
 
 def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:

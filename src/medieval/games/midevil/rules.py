@@ -1217,15 +1217,15 @@ class MidEvilState(State):
                 "pending": self._pending(seat),
                 "outcome": dict(self.result) if self.result else None,
             })
-        if self.combat and table:
-            s, raw, bonus, weapon = self.combat
-            v["combat"] = {"square": self._xy(s), "skeleton": COLOURS[skel[s] - 1], "roll": raw, "bonus": bonus,
-                           "weapon_card": bool(weapon), "need": KILL_ROLL}
-        if self.phase == SEED and table:
-            k, pts = self.seeding
-            v["seeding"] = {"tile": TILES[self.tiles[k][0]].name, "points_rolled": None if pts < 0 else pts}
-        if self.phase == SKELETONS and table:
-            v["skeleton_phase"] = {"left": self.skel_left, "moved": [self._xy(s) for s in self.skel_moved]}
+            if self.combat:
+                s, raw, bonus, weapon = self.combat
+                v["combat"] = {"square": self._xy(s), "skeleton": COLOURS[skel[s] - 1], "roll": raw,
+                               "bonus": bonus, "weapon_card": bool(weapon), "need": KILL_ROLL}
+            if self.phase == SEED:
+                k, pts = self.seeding
+                v["seeding"] = {"tile": TILES[self.tiles[k][0]].name, "points_rolled": None if pts < 0 else pts}
+            if self.phase == SKELETONS:
+                v["skeleton_phase"] = {"left": self.skel_left, "moved": [self._xy(s) for s in self.skel_moved]}
         if self.pvp:
             pc = self.pvp
             sides = []
