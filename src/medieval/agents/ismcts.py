@@ -381,13 +381,16 @@ def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> b
 
 
 # ------------------------------------------------------------------------------------- the search
+RootStats = dict[str, tuple[int, float]]  # root action -> (visits, mean reward)
+
+
 @dataclass
 class SearchStats:
     """What the last search did (for benchmarks, tests and curious players)."""
 
     iterations: int = 0
     seconds: float = 0.0  # wall clock
-    root: dict[str, tuple[int, float]] = field(default_factory=dict)  # action -> (visits, mean reward)
+    root: RootStats = field(default_factory=dict)
     cpu_seconds: float = 0.0
 
     @property
@@ -444,11 +447,24 @@ class ISMCTSAgent(Agent):
         budget = cfg.iteration_budget
         clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
         deadline = None if cfg.time is None else clock() + cfg.time
-        if cfg.paired:
-            return self._paired(state, seat, legal, prior, rollout_h, fast, evaluate, round_of, budget, clock,
-                                deadline)
         start = time.perf_counter()
         cpu_start = time.process_time()
+        if cfg.paired:
+            best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
+                                                        round_of, budget, clock, deadline)
+        else:
+            best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
+                                                      fast, evaluate, round_of, budget, clock, deadline)
+        self.last = SearchStats(iterations, time.perf_counter() - start, root_stats,
+                                time.process_time() - cpu_start)
+        return best
+
+    def _tree(self, state: State, seat: int, legal: Sequence[Action], roots: list[_Node], root: _Node,
+              multi: bool, prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
+              evaluate: Evaluation | None, round_of: RoundOf | None, budget: int | None,
+              clock: Callable[[], float], deadline: float | None) -> tuple[Action, int, RootStats]:
+        """The tree search: iterations until the budget runs out, then the root's most visited action
+        (its number of iterations, and each root action's visits and mean reward, for ``last``)."""
         iterations = 0
         while True:
             if budget is not None and iterations >= budget:
@@ -458,8 +474,6 @@ class ISMCTSAgent(Agent):
             world = state.determinize(seat, self.world_rng)
             self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
             iterations += 1
-        seconds = time.perf_counter() - start
-        cpu_seconds = time.process_time() - cpu_start
         unseen = [0.0, 0.0, 0.0, 0.0]
         if root.simultaneous:
             # a simultaneous choice is a mixed strategy: play an action with its share of the visits
@@ -467,14 +481,12 @@ class ISMCTSAgent(Agent):
             best = self.rng.choices(legal, weights)[0] if sum(weights) > 0 else legal[0]
         else:
             best = max(legal, key=lambda a: (root.stats.get(a, unseen)[0], root.stats.get(a, unseen)[1]))
-        self.last = SearchStats(iterations, seconds,
-                                {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0)
-                                 for a, s in root.stats.items()}, cpu_seconds)
-        return best
+        return best, iterations, {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in root.stats.items()}
 
     def _paired(self, state: State, seat: int, legal: Sequence[Action], prior: Heuristic | None,
                 rollout_h: Heuristic | None, fast: bool, evaluate: Evaluation | None, round_of: RoundOf | None,
-                budget: int | None, clock: Callable[[], float], deadline: float | None) -> Action:
+                budget: int | None, clock: Callable[[], float], deadline: float | None
+                ) -> tuple[Action, int, RootStats]:
         """``paired=1``: a search of the root decision only. Each sample determinizes the state once and
         plays every legal action on a copy of that world, each copy with the same future dice (the world's
         re-seeded chance) and the same rollout draws, so that two actions' rewards differ by what the
@@ -483,8 +495,6 @@ class ISMCTSAgent(Agent):
         ``nmin`` samples (the largest such advantage wins); without a heuristic, the best mean reward.
         Each playout counts as one iteration of the budget."""
         cfg = self._cfg
-        start = time.perf_counter()
-        cpu_start = time.process_time()
         n = state.players
         world = state.determinize(seat, self.world_rng)
         base: Action | None = None
@@ -531,11 +541,10 @@ class ISMCTSAgent(Agent):
                     adv2[i] += d * d
                     paired[i] += 1
             samples += 1
-        best = order[0]
         if base is None:
             best = order[max(range(k), key=lambda i: total[i] / count[i] if count[i] else -1.0)]
         else:
-            gain = 0.0
+            best, gain = base, 0.0
             for i in range(1, k):
                 m = paired[i]
                 if m < cfg.nmin:
@@ -546,10 +555,8 @@ class ISMCTSAgent(Agent):
                 var = max(adv2[i] / m - mean * mean, 0.0) * m / (m - 1) if m > 1 else 0.0
                 if var == 0.0 or mean / math.sqrt(var / m) > cfg.z:
                     best, gain = order[i], mean
-        self.last = SearchStats(playouts, time.perf_counter() - start,
-                                {str(a): (count[i], total[i] / count[i] if count[i] else 0.0)
-                                 for i, a in enumerate(order)}, time.process_time() - cpu_start)
-        return best
+        return best, playouts, {str(a): (count[i], total[i] / count[i] if count[i] else 0.0)
+                                for i, a in enumerate(order)}
 
     def _heuristic(self, game: Game) -> Heuristic | None:
         name = game.spec.name
