@@ -26,6 +26,14 @@ class Pick(Action):
         return f"pick {self.value}"
 
 
+def parse_pick(text: str) -> Pick:
+    """``pick N`` (N >= 0), the notation of the games below whose picks are never negative."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
+        return Pick(int(words[1]))
+    raise InvalidActionError(f"{text!r} is not 'pick N'")
+
+
 class SecretPickState(State):
     FIELDS = ("picks",)
 
@@ -85,10 +93,7 @@ class SecretPickGame(Game):
         return SecretPickState
 
     def parse_notation(self, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
-            return Pick(int(words[1]))
-        raise InvalidActionError(f"{text!r} is not 'pick N'")
+        return parse_pick(text)
 
     def _initial_state(self, seed: int) -> State:
         s = SecretPickState(self, seed)
@@ -230,10 +235,7 @@ class DiceEdgeGame(Game):
         return DiceEdgeState
 
     def parse_notation(self, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0] == "pick" and words[1].isdigit():
-            return Pick(int(words[1]))
-        raise InvalidActionError(f"{text!r} is not 'pick N'")
+        return parse_pick(text)
 
     def _initial_state(self, seed: int) -> State:
         s = DiceEdgeState(self, seed)
