@@ -1,0 +1,57 @@
+"""Golden playthroughs: check them (the default) or regenerate them after a deliberate rule change.
+
+    python scripts/golden.py            # compare every game's playthroughs with tests/golden/
+    python scripts/golden.py --update   # rewrite tests/golden/ (then review the diff)
+    python scripts/golden.py --update midevil
+
+The test ``tests/golden/test_golden.py`` does the same comparison in the suite."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.golden.playthrough import folder, game_names, generate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="games (default: all)")
+    parser.add_argument("--update", action="store_true", help="rewrite the golden files")
+    args = parser.parse_args(argv)
+    names = args.games or game_names()
+    unknown = sorted(set(names) - set(game_names()))
+    if unknown:
+        parser.error(f"unknown games: {', '.join(unknown)}")
+    differ = 0
+    for name in names:
+        files = generate(name)
+        d = folder(name)
+        if args.update:
+            d.mkdir(parents=True, exist_ok=True)
+            for old in d.glob("*.json"):
+                if old.name not in files:
+                    old.unlink()
+            for fname, text in files.items():
+                (d / fname).write_text(text)
+            print(f"{name}: wrote {len(files)} files")
+            continue
+        for fname, text in files.items():
+            path = d / fname
+            if not path.exists() or path.read_text() != text:
+                differ += 1
+                print(f"{name}/{fname}: differs")
+        extra = sorted(p.name for p in d.glob("*.json") if p.name not in files)
+        for fname in extra:
+            differ += 1
+            print(f"{name}/{fname}: no longer generated")
+    if not args.update:
+        print("all golden playthroughs match" if not differ else f"{differ} golden files differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

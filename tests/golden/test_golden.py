@@ -1,0 +1,24 @@
+"""The golden playthroughs still play exactly as recorded (tests/golden/playthrough.py says what is
+pinned). A deliberate rule change regenerates them: ``python scripts/golden.py --update``."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+from tests.golden.playthrough import configurations, folder, game_names, generate
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_golden_playthroughs_are_unchanged(name: str) -> None:
+    files = generate(name)
+    assert len(files) == len(configurations(name))
+    stored = sorted(p.name for p in folder(name).glob("*.json"))
+    assert stored == sorted(files), "the golden files do not match the game's test configurations"
+    for fname, text in files.items():
+        old = (folder(name) / fname).read_text()
+        if old != text:
+            diff = "".join(list(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
+                                                     f"stored/{fname}", f"now/{fname}", n=1))[:40])
+            pytest.fail(f"{name}/{fname} plays differently from its golden playthrough:\n{diff}")
