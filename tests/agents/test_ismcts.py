@@ -3,6 +3,7 @@ choices, progressive widening, and strength against the random bot."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from typing import Any, cast
@@ -13,7 +14,6 @@ import medieval
 from medieval.agents import make_agent, play_match
 from medieval.agents.ismcts import (
     DEFAULT_ITERS,
-    GAME_DEFAULTS,
     ISMCTSAgent,
     ISMCTSConfig,
     OrderBlindRandom,
@@ -335,34 +335,51 @@ def test_a_cut_off_hands_the_position_to_the_games_evaluation(monkeypatch: pytes
     assert len(calls) == 30  # ... which for this game is depth=0
 
 
+def _tuned(config: ISMCTSConfig, name: str, players: int | None = None) -> ISMCTSConfig:
+    return config.for_game(medieval.make(name, players))
+
+
 def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
     plain = ismcts("ismcts:time=1").config
-    assert plain.for_game("medievalia2007").depth == 0
-    assert plain.for_game("medievallons") == ISMCTSConfig(time=1.0, rollout="heuristic", bias=0.5, bonus="puct",
-                                                          depth="round")
-    assert plain.for_game("medievalia").depth == "round"
-    assert plain.for_game("paladin") is plain  # nothing tuned: the generic defaults
-    assert ismcts("ismcts:depth=end").config.for_game("medievalia2007").depth is None
-    own = ismcts("ismcts:bias=2,rollout=random").config.for_game("medievallons")
+    assert _tuned(plain, "medievalia2007").depth == 0
+    assert _tuned(plain, "medievallons", 4) == ISMCTSConfig(time=1.0, rollout="heuristic", bias=0.5, bonus="puct",
+                                                            depth="round")
+    assert _tuned(plain, "medievalia").depth == "round"
+    assert _tuned(plain, "paladin") is plain  # nothing tuned: the generic defaults
+    assert _tuned(ismcts("ismcts:depth=end").config, "medievalia2007").depth is None
+    own = _tuned(ismcts("ismcts:bias=2,rollout=random").config, "medievallons", 4)
     assert (own.bias, own.rollout, own.bonus) == (2.0, "random", "puct")
     off = ismcts("ismcts:tuned=0").config
-    assert off.for_game("medievalia2007") is off and off.depth is None
-    for key, values in GAME_DEFAULTS.items():
-        name, _, players = key.partition("/")
-        assert name in GAMES, f"tuned values for an unknown game {name!r}"
-        assert players == "" or players.isdigit(), f"bad player count in {key!r}"
-        ISMCTSConfig.from_params(values)  # every tuned value is a valid parameter
+    assert _tuned(off, "medievalia2007") is off and off.depth is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_search_defaults_are_valid_parameters(name: str) -> None:
+    """The search defaults each game declares (its spec's ``data/search.json``): for every player count,
+    or for one the game is played by, and valid ISMCTS parameters."""
+    spec = medieval.make(name).spec
+    assert spec.has("search")
+    resource = spec.resource("search")
+    assert resource is not None
+    table = json.loads(resource.read_text("utf-8"))
+    for key, values in table.items():
+        if key.startswith("_"):
+            continue
+        assert key == "all" or (key.isdigit() and int(key) in spec.player_counts), f"bad key {key!r}"
+        ISMCTSConfig.from_params(values)
+    for n in spec.player_counts:
+        ISMCTSConfig.from_params(spec.search_defaults(n))
 
 
 def test_tuned_values_for_a_player_count_add_to_the_games_own() -> None:
     plain = ismcts("ismcts:time=1").config
-    four = plain.for_game("medievallons", 4)
-    two = plain.for_game("medievallons", 2)
-    assert four == plain.for_game("medievallons") and four.paired is False
+    four = _tuned(plain, "medievallons", 4)
+    two = _tuned(plain, "medievallons", 2)
+    assert four == _tuned(plain, "medievallons", 3) and four.paired is False
     assert two.paired is True and two.eps == 0
     assert replace(two, paired=False, eps=0.1) == four  # the game's values still hold at 2 players
-    assert ismcts("ismcts:paired=0").config.for_game("medievallons", 2).paired is False  # the spec wins
-    assert ismcts("ismcts:tuned=0").config.for_game("medievallons", 2).paired is False
+    assert _tuned(ismcts("ismcts:paired=0").config, "medievallons", 2).paired is False  # the spec wins
+    assert _tuned(ismcts("ismcts:tuned=0").config, "medievallons", 2).paired is False
 
 
 def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:

@@ -42,23 +42,25 @@ def test_games_lists_every_registered_game_with_players_and_options() -> None:
     assert "human" in out and "heuristic" in out
 
 
-def test_rules_renders_the_markdown_document(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "paladin.md").write_text("# Paladin rules\n\n## §1 Goal\n\nScore the **most** valour.\n")
-    monkeypatch.setattr(cli, "rules_dir", lambda: tmp_path)
-    code, out = run(["rules", "paladin"])
+@pytest.mark.parametrize("name", [spec.name for spec in medieval.list_games()])
+def test_rules_renders_the_games_markdown_document(name: str) -> None:
+    """The rules document ships inside the game's package (GameSpec.parts.rules)."""
+    spec = medieval.make(name).spec
+    document = cli.rules_document(spec)
+    assert document is not None and document.startswith(f"# {spec.display_name}")
+    code, out = run(["rules", name])
     assert code == 0
-    assert "Paladin rules" in out and "§1 Goal" in out and "Score the most valour." in out
-    assert "#" not in out  # rendered, not raw markdown
+    assert spec.display_name in out and "Rulings" in out
+    assert "\n## " not in out  # rendered, not raw markdown
 
 
-def test_rules_without_a_document_prints_summary_options_and_where_it_lives(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "rules_dir", lambda: tmp_path)
+def test_rules_without_a_document_prints_summary_options_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "rules_document", lambda spec: None)
     code, out = run(["rules", "PALADIN"])
     assert code == 0
     spec = medieval.make("paladin").spec
     assert spec.summary.split(":")[0] in out
-    assert "next_dealer" in out and "docs/rules/paladin.md" in out
+    assert "next_dealer" in out and "no rules document" in out
 
 
 def test_rules_of_the_real_tree() -> None:

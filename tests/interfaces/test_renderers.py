@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 import medieval
 from medieval.interfaces.terminal import renderers
 from medieval.interfaces.terminal.renderers import describe, describe_event, render_view
-from medieval.interfaces.terminal.renderers import paladin as paladin_renderer
+from medieval.games.paladin import render as paladin_renderer
 
 
 def text_of(renderable: RenderableType) -> str:
@@ -24,14 +24,12 @@ def text_of(renderable: RenderableType) -> str:
 
 
 @pytest.fixture
-def fake_renderer() -> Iterator[types.ModuleType]:
-    name = "medieval.interfaces.terminal.renderers.fakegame"
-    module = types.ModuleType(name)
-    sys.modules[name] = module
-    renderers.renderer_module.cache_clear()
+def fake_renderer(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
+    """A renderer module for a game named "fakegame" (as its spec would name it)."""
+    module = types.ModuleType("fakegame_render")
+    real = renderers.renderer_module
+    monkeypatch.setattr(renderers, "renderer_module", lambda name: module if name == "fakegame" else real(name))
     yield module
-    del sys.modules[name]
-    renderers.renderer_module.cache_clear()
 
 
 def _mid_game_view(seat: int | None) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from medieval.core.spec import GameSpec
 from medieval.core.state import Action, Game, State
 from medieval.interop import MissingEncodingError, encoding_for, games_without_encodings
 from medieval.interop.__main__ import BEGIN, END, layouts
+from medieval.interop.codec import bind
 from tests.interop.cases import configurations, game_names
 from tests.interop.extras import need
 
@@ -111,7 +112,7 @@ def test_codec_covers_random_games(name: str, players: int, options: dict[str, A
     need("numpy")
     game = medieval.make(name, players, **options)
     enc = encoding_for(name)
-    codec = enc.bind(game)
+    codec = bind(enc, game)
     rng = random.Random(f"{name}:{players}:{sorted(options.items())}")
     longest = 0
     for g in range(GAMES_PER_CONFIG):

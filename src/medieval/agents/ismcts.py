@@ -24,7 +24,7 @@ One iteration:
 The move played is the root action with the most visits.
 
 ``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
-playouts is too little for a tree (MidEvil, the 2-player Medievallons match): every sample plays every
+playouts is too little for a tree (long dice games, short matches): every sample plays every
 legal action on one determinized world with the same dice and rollout draws, and the heuristic's move
 is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`).
 
@@ -78,7 +78,7 @@ PARAMETERS: dict[str, str] = {
             "actions to [0, 1] (their min and max) before adding the exploration term, so that an "
             "evaluation's small differences between moves are not drowned by exploration",
     "tuned": "1 (default): parameters not given take the values tuned for the game being played "
-             "(GAME_DEFAULTS); 0: the generic defaults everywhere",
+             "(the data/search.json its spec names); 0: the generic defaults everywhere",
     "fast": "1 (default): rollouts (random or heuristic) skip the log and apply's checks when a "
             "self-test shows the game plays identically without them; 0: always the checked path",
     "paired": "0 (default): the tree search; 1: a search of the root decision only, with paired "
@@ -88,24 +88,6 @@ PARAMETERS: dict[str, str] = {
     "z": "with paired=1: the z-score an action's mean advantage over the heuristic's move must exceed "
          "(default 1.5)",
     "nmin": "with paired=1: paired samples needed before the heuristic's move may be left (default 8)",
-}
-
-
-#: Per-game values of the parameters, tuned against each game's heuristic bot at one second a move
-#: (docs/bots.md, "Strength"); a bot spec's own values win, and ``tuned=0`` turns this off. A key
-#: ``"game/N"`` holds values for N players only, on top of the game's own.
-GAME_DEFAULTS: dict[str, dict[str, str]] = {
-    "medievallons": {"rollout": "heuristic", "bias": "0.5", "bonus": "puct", "depth": "round"},
-    # the 2-player match: improve on the heuristic's move with paired playouts (to the round's end, then
-    # the match standing); won 26 of a 28-game pilot where the tree (norm=1) had won 21; docs/bots.md
-    "medievallons/2": {"paired": "1", "eps": "0"},
-    "medievalia": {"depth": "round", "rollout": "heuristic"},
-    # an evaluation at the leaf: searching wider (c=1.4) did no worse than c=0.7, searching narrower
-    # (c=0.2, or norm=1) worse; docs/bots.md
-    "medievalia2007": {"depth": "0", "c": "1.4"},
-    # a long game decided by dice, where a tree's statistics stay noise at a second a move: improve on the
-    # heuristic's move one decision at a time, with paired heuristic playouts (the opponents' own policy)
-    "midevil": {"paired": "1", "rollout": "heuristic", "eps": "0"},
 }
 
 
@@ -158,12 +140,12 @@ class ISMCTSConfig:
         cfg.validate()
         return cfg
 
-    def for_game(self, game_name: str, players: int | None = None) -> ISMCTSConfig:
-        """This configuration with the game's tuned values (GAME_DEFAULTS: the game's, then those for
-        its number of players) for every key not given."""
+    def for_game(self, game: Game[Any]) -> ISMCTSConfig:
+        """This configuration with the values tuned for the game (its spec's search defaults, for its
+        number of players) for every key not given."""
         if not self.tuned:
             return self
-        tuned = {**GAME_DEFAULTS.get(game_name, {}), **GAME_DEFAULTS.get(f"{game_name}/{players}", {})}
+        tuned = game.spec.search_defaults(game.players)
         if not tuned:
             return self
         values = {k: _parse_value(k, v) for k, v in tuned.items() if k not in self.given}
@@ -320,13 +302,13 @@ def _event_key(kind: str, data: dict[str, Any] | None) -> Hashable:
 _FAST_OK: dict[tuple[str, bool], bool] = {}
 
 
-def fast_path_ok(game: Game, games: int = 2) -> bool:
+def fast_path_ok(game: Game[Any], games: int = 2) -> bool:
     """Whether rollouts may skip the log and ``apply``'s checks for this game configuration: a few
     seeded random games are played both ways and must agree at every step (cached)."""
     return _fast_ok(game, games, heuristic=False)
 
 
-def fast_heuristic_ok(game: Game, games: int = 2) -> bool:
+def fast_heuristic_ok(game: Game[Any], games: int = 2) -> bool:
     """Whether heuristic rollouts may skip the log and ``apply``'s checks for this game configuration:
     the random games of :func:`fast_path_ok` agree, and so do a few seeded games of the game's heuristic,
     on every move and every position (cached). A game's heuristic reads the seat's view, so this also
@@ -334,7 +316,7 @@ def fast_heuristic_ok(game: Game, games: int = 2) -> bool:
     return fast_path_ok(game, games) and _fast_ok(game, games, heuristic=True)
 
 
-def _fast_ok(game: Game, games: int, heuristic: bool) -> bool:
+def _fast_ok(game: Game[Any], games: int, heuristic: bool) -> bool:
     key = (repr(game), heuristic)
     ok = _FAST_OK.get(key)
     if ok is None:
@@ -342,7 +324,7 @@ def _fast_ok(game: Game, games: int, heuristic: bool) -> bool:
     return ok
 
 
-def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> bool:
+def _plays_the_same_muted(game: Game[Any], games: int, policy: Heuristic | None) -> bool:
     """Seeded games (random moves, or ``policy``'s on each world with its own equal random stream)
     played on a logged world with ``apply`` and on a muted one with ``_apply`` agree at every step."""
     seed = 9_000_001 if policy is None else 9_100_001
@@ -350,7 +332,7 @@ def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> b
         for g in range(games):
             slow = game.new_game(seed=seed + g)
             fast = slow.clone()
-            fast._mute_log()
+            fast.mute_log()
             rng_slow, rng_fast = random.Random(g), random.Random(g)
             for _ in range(MAX_ROLLOUT_STEPS):
                 if slow.to_move != fast.to_move:
@@ -359,8 +341,7 @@ def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> b
                     break
                 seat = slow.to_move[0]
                 legal = slow.legal_actions(seat)
-                fast._legal = None
-                if fast._legal_actions(seat) != legal:
+                if fast.legal_actions_fast(seat) != legal:
                     return False
                 if policy is None:
                     action = legal[rng_slow.randrange(len(legal))]
@@ -369,8 +350,7 @@ def _plays_the_same_muted(game: Game, games: int, policy: Heuristic | None) -> b
                     if policy(fast, seat, rng_fast) != action:
                         return False
                 slow.apply(seat, action)
-                fast._legal = None
-                fast._apply(seat, action)
+                fast.apply_fast(seat, action)
                 if slow.position_json() != fast.position_json():
                     return False
             if slow.outcome != fast.outcome:
@@ -414,7 +394,6 @@ class ISMCTSAgent(Agent):
         self.rng = random.Random(seed)  # the search's own draws
         self.world_rng = OrderBlindRandom(self.rng.getrandbits(63))  # handed to determinize
         self.last = SearchStats()
-        self._heuristic_missing: set[str] = set()
         self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
 
     # ---------------------------------------------------------------- the Agent interface
@@ -430,7 +409,7 @@ class ISMCTSAgent(Agent):
     # ---------------------------------------------------------------- search
     def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         game = state.game
-        cfg = self._cfg = self.config.for_game(game.spec.name, game.players)
+        cfg = self._cfg = self.config.for_game(game)
         n = game.players
         multi = cfg.obs == "events"
         n_trees = n if multi else 1
@@ -558,15 +537,8 @@ class ISMCTSAgent(Agent):
         return best, playouts, {str(a): (count[i], total[i] / count[i] if count[i] else 0.0)
                                 for i, a in enumerate(order)}
 
-    def _heuristic(self, game: Game) -> Heuristic | None:
-        name = game.spec.name
-        if name in self._heuristic_missing:
-            return None
-        probe = getattr(type(game), "heuristic_action", None)
-        if probe is None or probe is Game.heuristic_action:
-            self._heuristic_missing.add(name)
-            return None
-        return game.heuristic_action
+    def _heuristic(self, game: Game[Any]) -> Heuristic | None:
+        return game.heuristic_action if type(game).has_heuristic() else None
 
     def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
                  prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
@@ -601,7 +573,7 @@ class ISMCTSAgent(Agent):
                     sim_round.remove(actor)
                 sim_done.append((actor, action))
             if multi:
-                log_len = len(world._log)
+                log_len = world.log_size
                 world.apply(actor, action)
                 self._descend_events(world, log_len, actor, action, cursors)
                 if sim_round:
@@ -636,7 +608,7 @@ class ISMCTSAgent(Agent):
 
     def _descend_events(self, world: State, log_len: int, actor: int, action: Action,
                         cursors: list[_Node]) -> None:
-        new = world._log[log_len:]
+        new = world.log_since(log_len)
         keys: list[list[Hashable]] = [[] for _ in cursors]
         for e in new:
             if e.to is None:
@@ -769,23 +741,21 @@ class ISMCTSAgent(Agent):
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
         if fast and policy is None:
-            world._mute_log()
+            world.mute_log()
             for _ in range(limit):
                 to_move = world.to_move
                 if not to_move:
                     break
                 seat = to_move[0]
-                legal = world._legal_actions(seat)
-                world._legal = None
-                world._apply(seat, legal[int(rand() * len(legal))])
+                legal = world.legal_actions_fast(seat)
+                world.apply_fast(seat, legal[int(rand() * len(legal))])
                 if round_of is not None and round_of(world) != start:
                     break
-            world._legal = None
         else:
             # heuristic playouts (fast: on a muted world, as fast_heuristic_ok allows), and random ones
             # on the checked path; the same random draws either way
             if fast:
-                world._mute_log()
+                world.mute_log()
             eps = self._cfg.eps
             for _ in range(limit):
                 to_move = world.to_move
@@ -803,13 +773,11 @@ class ISMCTSAgent(Agent):
                 if fast:
                     if action not in legal:  # (the checked path would stop on it)
                         action = legal[int(rand() * len(legal))]
-                    world._legal = None
-                    world._apply(seat, action)
+                    world.apply_fast(seat, action)
                 else:
                     world.apply(seat, action)
                 if round_of is not None and round_of(world) != start:
                     break
-            world._legal = None
         if evaluate is not None and world.to_move:
             estimate = evaluate(world)
             if estimate is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from medieval.agents.base import Agent
 from medieval.core.outcome import Outcome
@@ -24,7 +25,7 @@ class MatchResult:
 StepHook = Callable[[State, int, Action], None]
 
 
-def play_match(game: Game, agents: Sequence[Agent], seed: int | None = None, *,
+def play_match(game: Game[Any], agents: Sequence[Agent], seed: int | None = None, *,
                state: State | None = None, on_step: StepHook | None = None,
                max_decisions: int = 1_000_000) -> MatchResult:
     """Play one game to the end. ``agents[i]`` plays seat i. ``on_step(state, seat, action)`` is

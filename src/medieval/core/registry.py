@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from medieval.core.errors import RecordError, UnknownGameError
 from medieval.core.spec import GameSpec
 from medieval.core.state import Game, State
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game[Any]]] = {}
 _FAILED: dict[str, Exception] = {}
+G = TypeVar("G", bound=Game[Any])
 
 
-def register(game_cls: type[Game]) -> type[Game]:
+def register(game_cls: type[G]) -> type[G]:
     """Class decorator: add a game to the registry under ``game_cls.spec.name``."""
     name = game_cls.spec.name
     existing = _GAMES.get(name)
@@ -39,7 +40,7 @@ def _load() -> None:
     import medieval.games  # noqa: F401
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     _load()
     key = name.strip().lower() if isinstance(name, str) else name
     try:
@@ -57,12 +58,12 @@ def list_games() -> list[GameSpec]:
     return [_GAMES[n].spec for n in sorted(_GAMES)]
 
 
-def make(name: str, players: int | None = None, **options: Any) -> Game:
+def make(name: str, players: int | None = None, **options: Any) -> Game[Any]:
     """A configured game: ``make("paladin", players=4, next_dealer="fewest")``."""
     return game_class(name)(players, **options)
 
 
-def _game_of(data: Mapping[str, Any]) -> Game:
+def _game_of(data: Mapping[str, Any]) -> Game[Any]:
     if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
         raise RecordError("not a medieval record or state: no 'game' field")
     return make(data["game"], data.get("players"), **dict(data.get("options", {})))
@@ -70,9 +71,11 @@ def _game_of(data: Mapping[str, Any]) -> Game:
 
 def from_json(data: Mapping[str, Any]) -> State:
     """Restore any game's state from ``State.to_json`` output."""
-    return _game_of(data).from_json(data)
+    state: State = _game_of(data).from_json(data)
+    return state
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     """Rebuild any game's state from ``State.record`` output."""
-    return _game_of(record).replay(record, upto)
+    state: State = _game_of(record).replay(record, upto)
+    return state

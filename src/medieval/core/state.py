@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from medieval.core.errors import (
     IllegalActionError,
@@ -22,6 +22,7 @@ from medieval.core.errors import (
 )
 from medieval.core.events import Event
 from medieval.core.outcome import Outcome
+from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
 from medieval.core.rng import derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
 
@@ -50,20 +51,40 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-
 def _mute(*args: Any, **kwargs: Any) -> None:
-    """The ``_emit`` of a state whose log is muted (``State._mute_log``)."""
+    """The ``_emit`` of a state whose log is muted (``State.mute_log``)."""
     return None
 
-class State(ABC):
-    """One position of a game. See ARCHITECTURE.md §2 for the contract."""
 
-    #: Names of the game-specific attributes that make up the position. Their values must be
-    #: JSON-native (int, str, bool, None, list, dict with str keys); the base class serialises and
-    #: clones them generically. Games may override ``clone`` for speed.
+#: What a clone copies of the base class's own attributes (statements over ``self`` and ``new``); the
+#: generated ``clone`` of every game starts with them.
+_BASE_CLONE = (
+    "new.game = self.game",
+    "new._origin = self._origin",
+    "new._seed = self._seed",
+    "new._chance = self._chance",
+    "new._history = self._history[:]",
+    "new._log = self._log[:]",
+    "new._faithful = self._faithful",
+    "new._legal_seat = -1",
+    "new._legal = None",
+    "new._notation_index = None",
+)
+
+
+class State(ABC):
+    """One position of a game. See ARCHITECTURE.md §2 for the contract.
+
+    A game declares its position once, as annotated attributes with their copy depths
+    (``hands: Annotated[list[list[int]], 2]``, see ``core/position.py``); ``FIELDS``, ``clone`` and
+    ``position_json`` are derived from that declaration when the class is created."""
+
+    #: Names of the game-specific attributes that make up the position, derived from the declaration.
+    #: Their values must be JSON-native (int, str, bool, None, list, dict with str keys); the base class
+    #: serialises them generically.
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
-    game: Game
+    game: Game[Any]
     _origin: dict[str, Any]
     _seed: int
     _chance: int
@@ -74,7 +95,18 @@ class State(ABC):
     _legal: list[Action] | None
     _notation_index: tuple[list[Action], dict[str, Action]] | None
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = declared_fields(cls)
+        if not fields:
+            return
+        cls.FIELDS = tuple(f.name for f in fields)
+        if "clone" not in cls.__dict__:
+            cls.clone = make_clone(cls, fields, list(_BASE_CLONE))  # type: ignore[method-assign]
+        if "position_json" not in cls.__dict__:
+            cls.position_json = make_position_json(cls, fields)  # type: ignore[method-assign]
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game
         self._origin = {"seed": seed}
         self._seed = seed
@@ -106,8 +138,9 @@ class State(ABC):
         """How the game ended, or None while it goes on."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe dict of exactly what ``seat`` may know (None: a spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """JSON-safe dict of exactly what ``seat`` may know (None: a spectator). Each game types its view
+        (a ``TypedDict``); it is a plain dict at run time."""
 
     @abstractmethod
     def _determinize(self, seat: int, rng: random.Random) -> None:
@@ -117,11 +150,22 @@ class State(ABC):
         """Every physical component in play, wherever it is; constant over a game (conservation)."""
         return Counter()
 
-    def render(self, seat: int | None) -> str:
-        """Plain-text picture of ``view(seat)`` (used for ``render_mode='ansi'`` and logs)."""
+    def render(self, seat: int | None, width: int = 100) -> str:
+        """Plain-text picture of ``view(seat)`` (for ``render_mode='ansi'`` and logs): the game's terminal
+        renderer (``GameSpec.parts.render``) drawn without colours, or the view as JSON if it has none."""
         import json
 
-        return json.dumps(self.view(seat), indent=1, sort_keys=True)
+        module = self.game.spec.load("render")
+        draw = getattr(module, "render", None)
+        if draw is None:
+            return json.dumps(self.view(seat), indent=1, sort_keys=True)
+        import io
+
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        Console(width=width, color_system=None, file=buffer, legacy_windows=False).print(draw(self.view(seat)))
+        return buffer.getvalue()
 
     # ----------------------------------------------------------------- the contract
     @property
@@ -201,7 +245,8 @@ class State(ABC):
         return out
 
     def clone(self) -> Self:
-        """An independent copy. Generic version; games override it with a faster one."""
+        """An independent copy. Games get a generated one from their position's declaration; this
+        generic version serves states that declare no fields."""
         new = self._shallow_clone()
         for name in self.FIELDS:
             setattr(new, name, copy_json(getattr(self, name)))
@@ -264,6 +309,34 @@ class State(ABC):
         return repr(([getattr(self, name) for name in self.FIELDS], self._seed, self._chance,
                      len(self._history), len(self._log)))
 
+    # ----------------------------------------------------------------- for searches and adapters
+    def mute_log(self) -> None:
+        """Stop keeping the log on this state (a search's playouts, which nobody reads): emitting
+        becomes a no-op on this state only; clones made afterwards keep logging. Only games whose rules
+        never read their own log may be muted (searches check that per game: ``plays_the_same_muted``)."""
+        self._emit = _mute  # type: ignore[method-assign]
+
+    def legal_actions_fast(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, which must be to move, computed afresh (no cache, no checks):
+        for playouts that pair it with :meth:`apply_fast`."""
+        return self._legal_actions(seat)
+
+    def apply_fast(self, seat: int, action: Action) -> None:
+        """Apply an action known to be legal without checking it and without recording it in the history
+        (the state then has no faithful record): for search playouts and nothing else."""
+        self._legal = None
+        self._apply(seat, action)
+
+    @property
+    def log_size(self) -> int:
+        """The number of log entries so far (all seats' events, unfiltered)."""
+        return len(self._log)
+
+    def log_since(self, start: int) -> list[Event]:
+        """The raw log entries from index ``start`` on (each with its audience and redacted form), for
+        searches that follow what each seat observes."""
+        return self._log[start:]
+
     # ----------------------------------------------------------------- helpers for games
     def _check_seat(self, seat: object) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
@@ -277,12 +350,6 @@ class State(ABC):
               redacted: dict[str, Any] | None = None) -> None:
         self._log.append(Event(kind, data, to, redacted))
 
-    def _mute_log(self) -> None:
-        """Stop keeping the log on this state (searches' playouts, which nobody reads): ``_emit`` becomes
-        a no-op on this state only; its clones made afterwards keep logging. Only games whose rules never
-        read their own log may be muted (the search checks that per game)."""
-        self._emit = _mute  # type: ignore[method-assign]
-
     @property
     def _log_on(self) -> bool:
         """Whether ``_emit`` still records: rules may skip building costly log payloads when it does not."""
@@ -295,17 +362,9 @@ class State(ABC):
         return rng
 
     def _shallow_clone(self) -> Self:
+        """A copy of the base attributes only (the game's fields still to be set)."""
         new = object.__new__(type(self))
-        new.game = self.game
-        new._origin = self._origin
-        new._seed = self._seed
-        new._chance = self._chance
-        new._history = self._history[:]
-        new._log = self._log[:]
-        new._faithful = self._faithful
-        new._legal_seat = -1
-        new._legal = None
-        new._notation_index = None
+        copy_base(self, new)
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -321,8 +380,15 @@ class State(ABC):
                 f"moves={len(self._history)} to_move={self.to_move}>")
 
 
-class Game(ABC):
-    """A game configured with a player count and rule options; makes and restores states."""
+S = TypeVar("S", bound=State)
+
+#: ``copy_base(self, new)``: the base attributes copied (``_shallow_clone``), from the same lines as the
+#: generated clones.
+copy_base = make_base_copy(_BASE_CLONE)
+
+
+class Game(ABC, Generic[S]):
+    """A game configured with a player count and rule options; makes and restores states of type ``S``."""
 
     spec: ClassVar[GameSpec]
 
@@ -334,7 +400,7 @@ class Game(ABC):
         """Precompute per-configuration tables (action objects, card data). Optional."""
 
     @abstractmethod
-    def _initial_state(self, seed: int) -> State:
+    def _initial_state(self, seed: int) -> S:
         """The position at the start of a game, all setup chance resolved from ``seed``."""
 
     @abstractmethod
@@ -342,7 +408,7 @@ class Game(ABC):
         """Read notation into an action value (syntax only; legality is the state's business).
         Raise InvalidActionError on text that is not an action of this game."""
 
-    def new_game(self, seed: int | None = None) -> State:
+    def new_game(self, seed: int | None = None) -> S:
         """A new game. The seed makes the whole game reproducible; None picks a fresh one."""
         if seed is None:
             seed = fresh_seed()
@@ -350,51 +416,63 @@ class Game(ABC):
             raise InvalidOptionError(f"seed must be an integer, got {seed!r}")
         return self._initial_state(seed)
 
+    # ------------------------------------------------------------------ what the spec declares
     @classmethod
     def has_hidden_information(cls) -> bool:
-        """Whether some seat may ever not know something (the conformance suite then expects
-        ``determinize`` to re-deal something)."""
-        return True
+        """Whether some seat may ever not know something (``GameSpec.hidden_information``)."""
+        return cls.spec.hidden_information
 
     @classmethod
-    def test_configurations(cls) -> list[tuple[int, dict[str, Any]]]:
-        """(players, options) pairs the conformance suite spreads its random games over. Default: every
-        player count with default options; games add their important variants."""
-        return [(n, {}) for n in cls.spec.player_counts]
+    def test_configurations(cls) -> list[tuple[int, dict[str, OptionValue]]]:
+        """(players, options) pairs the test suites spread over (``GameSpec.test_configurations``)."""
+        return cls.spec.configurations()
 
     @classmethod
     def has_heuristic(cls) -> bool:
-        """Whether the game defines its own heuristic policy."""
-        return cls.heuristic_action is not Game.heuristic_action
-
-    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        """The game's heuristic policy, used by the ``heuristic`` bot. It decides from
-        ``state.view(seat)`` and ``state.legal_actions(seat)`` only, never from hidden cards."""
-        raise NotImplementedError(f"{self.spec.display_name} has no heuristic policy")
+        """Whether the game has its own heuristic policy (``GameSpec.parts.heuristic``)."""
+        return cls.spec.has("heuristic")
 
     @classmethod
     def has_evaluation(cls) -> bool:
-        """Whether the game defines its own position evaluation (``evaluate``)."""
-        return cls.evaluate is not Game.evaluate
+        """Whether the game has its own position evaluation (``GameSpec.parts.evaluation``)."""
+        return cls.spec.has("evaluation")
 
-    def evaluate(self, state: State) -> list[float] | None:
+    def heuristic_action(self, state: S, seat: int, rng: random.Random) -> Action:
+        """The game's heuristic policy, used by the ``heuristic`` bot. It decides from
+        ``state.view(seat)`` and ``state.legal_actions(seat)`` only, never from hidden cards."""
+        choose = self.spec.load("heuristic")
+        if choose is None:
+            raise NotImplementedError(f"{self.spec.display_name} has no heuristic policy")
+        action: Action = choose(state, seat, rng)
+        return action
+
+    def evaluate(self, state: S) -> list[float] | None:
         """An estimate of each seat's reward (``Outcome.reward``: 1 for a win, 1/k for a win shared by k)
         from a position that is not over, for searches that stop their playouts early. Searches call it
-        on *determinized* worlds, so it may read the whole state. None: the game has no evaluation."""
-        return None
+        on *determinized* worlds, so it may read the whole state. None: the game (or this configuration
+        of it) has no evaluation."""
+        evaluate = self.spec.load("evaluation")
+        if evaluate is None:
+            return None
+        result: list[float] | None = evaluate(state)
+        return result
 
-    def round_number(self, state: State) -> int | None:
+    def round_number(self, state: S) -> int | None:
         """The round a position is in, for games played in rounds whose ``evaluate`` is surest at a round's
         start (the standing is known, a fresh deal is fair to all): a search with ``depth=round`` plays
-        each playout to the end of its round and asks ``evaluate`` there. None (the default): the game
-        has no such rounds, and those playouts run to the end of the game."""
-        return None
+        each playout to the end of its round and asks ``evaluate`` there. None: the game (or this
+        configuration) has no such rounds, and those playouts run to the end of the game."""
+        rounds = self.spec.load("rounds")
+        if rounds is None:
+            return None
+        result: int | None = rounds(state)
+        return result
 
-    def scenario(self, **setup: Any) -> State:
+    def scenario(self, **setup: Any) -> S:
         """Build a position for tests and tutorials (per game; documented in its rules doc)."""
         raise NotImplementedError(f"{self.spec.display_name} has no scenario builder")
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> S:
         """Restore a state written by ``State.to_json``."""
         self._check_header(data, STATE_FORMAT)
         try:
@@ -411,7 +489,7 @@ class Game(ABC):
             raise RecordError(f"not a valid {self.spec.name} state: {e}") from e
         return state
 
-    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State:
+    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> S:
         """Rebuild the state of a record (optionally after only its first ``upto`` actions)."""
         self._check_header(record, RECORD_FORMAT)
         origin = record.get("origin", {})
@@ -444,7 +522,7 @@ class Game(ABC):
                 f"{self.players} players with {self.options}"
             )
 
-    def _blank_state(self) -> State:
+    def _blank_state(self) -> S:
         """A state object with base fields set, to be filled by ``from_json``."""
         state_cls = self.state_class()
         state = object.__new__(state_cls)
@@ -453,7 +531,7 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[S]:
         """The State subclass of this game."""
 
     def describe(self) -> dict[str, Any]:

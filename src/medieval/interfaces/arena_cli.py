@@ -1,9 +1,9 @@
 """``medieval arena``: seat-rotated bot tournaments with win shares, 95% intervals and ratings.
 
-    medieval arena paladin --bots ismcts:time=1,heuristic,random --games 200 --jobs 2 --seed 1
+    medieval arena GAME --bots ismcts:time=1,heuristic,random --games 200 --jobs 2 --seed 1
 
 Wire it into the main CLI with ``add_arena_parser(subparsers)`` (it sets ``func=run_arena``); until
-then ``python -m medieval.interfaces.arena_cli paladin --bots ...`` runs it on its own.
+then ``python -m medieval.interfaces.arena_cli GAME --bots ...`` runs it on its own.
 """
 
 from __future__ import annotations

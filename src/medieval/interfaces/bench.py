@@ -64,7 +64,7 @@ class BaselineBench:
         return asdict(self)
 
 
-def random_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def random_playouts(game: Game[Any], seconds: float, seed: int = 0) -> tuple[int, int, float]:
     """Play random games (seeds ``seed``, ``seed + 1``, ...) until ``seconds`` have passed (at least one
     game). Returns (decisions, games, elapsed seconds)."""
     rng = random.Random(seed)
@@ -88,7 +88,7 @@ def random_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int
             return decisions, games, now - start
 
 
-def _random_line(game: Game, seed: int) -> list[tuple[int, Action]]:
+def _random_line(game: Game[Any], seed: int) -> list[tuple[int, Action]]:
     rng = random.Random(seed)
     state = game.new_game(seed)
     line: list[tuple[int, Action]] = []
@@ -100,7 +100,7 @@ def _random_line(game: Game, seed: int) -> list[tuple[int, Action]]:
     return line
 
 
-def mid_game_positions(game: Game, count: int = 16, seed: int = 0) -> list[State]:
+def mid_game_positions(game: Game[Any], count: int = 16, seed: int = 0) -> list[State]:
     """``count`` positions halfway through random games (seeds ``seed``..)."""
     positions = []
     for i in range(count):

@@ -55,19 +55,22 @@ from medieval.interfaces.terminal.screen import Screen
 
 Handler = Callable[[argparse.Namespace, Screen], int]
 
-EXAMPLES = """examples:
+EXAMPLES = """examples (GAME is a name listed by 'medieval games'):
   medieval games
-  medieval rules paladin
-  medieval play paladin --seats human,heuristic,heuristic,random --seed 7 --save game.json
-  medieval play paladin --seats human,human,heuristic --hotseat
-  medieval simulate paladin --games 10000 --seats heuristic,random,random,random --rotate
+  medieval rules GAME
+  medieval play GAME --seats human,heuristic,heuristic,random --seed 7 --save game.json
+  medieval play GAME --seats human,human,heuristic --hotseat
+  medieval simulate GAME --games 10000 --seats heuristic,random,random,random --rotate
   medieval replay game.json
-  medieval bench paladin --seconds 2 --baseline"""
+  medieval bench GAME --seconds 2 --baseline"""
 
 
-def rules_dir() -> Path:
-    """Where the rules documents live: ``docs/rules`` of the source tree."""
-    return Path(medieval.__file__).resolve().parents[2] / "docs" / "rules"
+def rules_document(spec: GameSpec) -> str | None:
+    """A game's rules document (Markdown, shipped inside its package: ``GameSpec.parts.rules``)."""
+    resource = spec.resource("rules")
+    if resource is None or not resource.is_file():
+        return None
+    return resource.read_text(encoding="utf-8")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -105,11 +108,11 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _has_heuristic(game: Game) -> bool:
+def _has_heuristic(game: Game[Any]) -> bool:
     return type(game).has_heuristic()
 
 
-def _check_seats(game: Game, seats: Sequence[str], allow_human: bool) -> None:
+def _check_seats(game: Game[Any], seats: Sequence[str], allow_human: bool) -> None:
     for spec in seats:
         if spec == HUMAN:
             if not allow_human:
@@ -121,8 +124,8 @@ def _check_seats(game: Game, seats: Sequence[str], allow_human: bool) -> None:
         check_bot(spec)
 
 
-def _setup_game(args: argparse.Namespace, default_seat: Callable[[Game, int], list[str]]
-                ) -> tuple[Game, list[str]]:
+def _setup_game(args: argparse.Namespace, default_seat: Callable[[Game[Any], int], list[str]]
+                ) -> tuple[Game[Any], list[str]]:
     """The game and its seats from --seats / --players / --option."""
     seats = split_seats(args.seats) if args.seats else None
     options = parse_options(args.option)
@@ -134,12 +137,12 @@ def _setup_game(args: argparse.Namespace, default_seat: Callable[[Game, int], li
     return game, seats
 
 
-def _play_seats(game: Game, players: int) -> list[str]:
+def _play_seats(game: Game[Any], players: int) -> list[str]:
     bot = "heuristic" if _has_heuristic(game) else "random"
     return [HUMAN] + [bot] * (players - 1)
 
 
-def _sim_seats(game: Game, players: int) -> list[str]:
+def _sim_seats(game: Game[Any], players: int) -> list[str]:
     return ["random"] * players
 
 
@@ -185,13 +188,10 @@ def cmd_games(args: argparse.Namespace, screen: Screen) -> int:
 
 def cmd_rules(args: argparse.Namespace, screen: Screen) -> int:
     spec = game_class(args.game).spec
-    path = rules_dir() / f"{spec.name}.md"
-    if path.is_file():
-        try:
-            screen.print(Markdown(path.read_text(encoding="utf-8")))
-            return 0
-        except OSError as e:
-            raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    document = rules_document(spec)
+    if document is not None:
+        screen.print(Markdown(document))
+        return 0
     screen.print(Text(f"{spec.display_name} ({spec.min_players}-{spec.max_players} players)", style="bold"))
     screen.print(spec.summary)
     screen.print(Text("Options:", style="bold"))
@@ -199,8 +199,7 @@ def cmd_rules(args: argparse.Namespace, screen: Screen) -> int:
         screen.print(Text.assemble("  ", (opt.name, "bold"), f" = {opt.default}: {opt.help}"))
     if not spec.options:
         screen.print("  none")
-    screen.print(Text(f"The full rules live in docs/rules/{spec.name}.md of the project's source tree "
-                      f"(not found at {path}).", style="yellow"))
+    screen.print(Text(f"{spec.display_name} has no rules document in this installation.", style="yellow"))
     return 0
 
 

@@ -51,7 +51,7 @@ def split_seats(text: str) -> list[str]:
     return seats
 
 
-def make_game(name: str, players: int | None, options: Mapping[str, str]) -> Game:
+def make_game(name: str, players: int | None, options: Mapping[str, str]) -> Game[Any]:
     """The configured game; unknown game, bad player count or bad option raise a MedievalError."""
     return medieval.make(name, players, **options)
 

@@ -67,7 +67,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return derive(game_seed, "bot", seat).getrandbits(63)
 
 
-def play_one(game: Game, config: SimulationConfig, index: int) -> GameResult:
+def play_one(game: Game[Any], config: SimulationConfig, index: int) -> GameResult:
     seed = config.seed + index
     sit = seating(config, index)
     specs = [config.seats[a] for a in sit]
@@ -87,10 +87,10 @@ def play_one(game: Game, config: SimulationConfig, index: int) -> GameResult:
                       result.decisions, outcome.termination, record)
 
 
-_GAME_CACHE: dict[str, Game] = {}
+_GAME_CACHE: dict[str, Game[Any]] = {}
 
 
-def _game_for(config: SimulationConfig) -> Game:
+def _game_for(config: SimulationConfig) -> Game[Any]:
     key = repr((config.game, config.players, sorted(config.options.items())))
     game = _GAME_CACHE.get(key)
     if game is None:

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from medieval.core.registry import list_games, make
 from medieval.core.spec import GameSpec
 from medieval.core.state import Action, Game, State
-from medieval.interop.codec import EXTRA_HINT, GameCodec, MissingEncodingError, MissingExtraError
+from medieval.interop.codec import EXTRA_HINT, GameCodec, MissingEncodingError, MissingExtraError, bind
 from medieval.interop.encodings import encoding_for
 
 try:
@@ -59,8 +59,8 @@ class _Config:
 
     def __init__(self, name: str, players: int, options: dict[str, Any], seed: int) -> None:
         self.name = name
-        self.game: Game = make(name, players, **options)
-        self.codec: GameCodec = encoding_for(name).bind(self.game)
+        self.game: Game[Any] = make(name, players, **options)
+        self.codec: GameCodec = bind(encoding_for(name), self.game)
         self.players = self.game.players
         self.seeds = random.Random(seed)
         self.key = (name, self.game.players, tuple(sorted(self.game.options.items())))
@@ -178,7 +178,7 @@ class MedievalGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         super().__init__(game_type(spec), info, all_params)
 
     @property
-    def medieval_game(self) -> Game:
+    def medieval_game(self) -> Game[Any]:
         return self.cfg.game
 
     def new_initial_state(self, *args: Any) -> MedievalState:
@@ -273,7 +273,7 @@ class _Observer:
         self.tensor = _np.zeros(codec.observation_size, dtype=_np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: MedievalState, player: int) -> dict[str, Any]:
+    def _view(self, state: MedievalState, player: int) -> Mapping[str, Any]:
         return state.engine.view(None if self.spectator else player)
 
     def set_from(self, state: MedievalState, player: int) -> None:

@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every registered game (optional extra: ``pip install 'medieval[interop]'``).
 
 >>> from medieval.interop.pettingzoo import env
->>> e = env("paladin", players=4, render_mode="ansi")
+>>> e = env(name, players=4, render_mode="ansi")     # name: a registered game (medieval.list_games())
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].shape      # float32 in [0, 1], int8
@@ -17,14 +17,13 @@ is terminated then. Chance lives inside the engine: ``reset(seed=s)`` makes the 
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 from medieval.core.errors import IllegalActionError
 from medieval.core.registry import make
 from medieval.core.state import Action, State
-from medieval.interop.codec import EXTRA_HINT, EncodingError, GameCodec, MissingExtraError
+from medieval.interop.codec import EXTRA_HINT, EncodingError, GameCodec, MissingExtraError, bind
 from medieval.interop.encodings import encoding_for
 
 try:
@@ -63,7 +62,7 @@ class MedievalEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.render_seat = render_seat
         self.metadata = {"name": f"medieval_{name}_v0", "render_modes": list(RENDER_MODES),
                          "is_parallelizable": False}
-        self.codec: GameCodec = encoding_for(name).bind(self.game)
+        self.codec: GameCodec = bind(encoding_for(name), self.game)
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -194,15 +193,6 @@ class MedievalEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
 
 def render_text(state: State, seat: int | None, width: int = 100) -> str:
-    """The terminal picture of ``state.view(seat)`` as plain text (the terminal UI's renderer, drawn without
-    colours); ``state.render(seat)`` when the terminal renderers are not available."""
-    try:
-        from rich.console import Console
-
-        from medieval.interfaces.terminal.renderers import render_view
-    except ImportError:
-        return state.render(seat)
-    buffer = io.StringIO()
-    console = Console(width=width, color_system=None, file=buffer, legacy_windows=False)
-    console.print(render_view(state.game.spec.name, state.view(seat)))
-    return buffer.getvalue()
+    """The terminal picture of ``state.view(seat)`` as plain text (the game's renderer, drawn without
+    colours)."""
+    return state.render(seat, width)

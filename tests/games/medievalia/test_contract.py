@@ -14,7 +14,7 @@ from medieval.core.errors import IllegalActionError, InvalidActionError, Invalid
 from medieval.games.medievalia import actions as A
 from medieval.games.medievalia.cards import W
 from medieval.games.medievalia.heuristic import choose
-from medieval.interfaces.terminal.renderers.medievalia import render
+from medieval.games.medievalia.render import render
 from tests.games.medievalia.util import game, play, scenario
 
 

@@ -7,7 +7,7 @@ import random
 from rich.console import Console
 
 from medieval.interfaces.terminal.renderers import describe, render_view
-from medieval.interfaces.terminal.renderers.medievalia2007 import render
+from medieval.games.medievalia2007.render import render
 from tests.games.medievalia2007.helpers import FIELD, make, play, scen
 
 

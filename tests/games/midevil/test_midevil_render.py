@@ -8,7 +8,7 @@ from rich.console import Console
 
 import medieval
 from medieval.interfaces.terminal.renderers import describe, render_view
-from medieval.interfaces.terminal.renderers.midevil import map_grid, render
+from medieval.games.midevil.render import map_grid, render
 from tests.games.midevil.helpers import make
 
 

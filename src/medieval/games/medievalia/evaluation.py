@@ -93,3 +93,8 @@ def evaluate(state: MedievaliaState) -> list[float]:
     weights = load_weights(__package__, FEATURE_NAMES)
     scores = linear_scores([features(state, p) for p in range(state.players)], weights)
     return softmax_rewards(scores)
+
+
+def round_number(state: MedievaliaState) -> int:
+    """The round under way (§6): a new round starts from a fresh deal with the standing known."""
+    return state.round

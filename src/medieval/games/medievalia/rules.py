@@ -15,7 +15,7 @@ from typing import Any, Self
 from medieval.core.errors import InvalidOptionError
 from medieval.core.outcome import Outcome
 from medieval.core.registry import register
-from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievalia import actions as A
 from medieval.games.medievalia.cards import (
@@ -52,6 +52,16 @@ DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 TOWER_POOLS = ("all", "documented", "none")
 
 SPEC = GameSpec(
+    package="medieval.games.medievalia",
+    parts=GameParts(
+        heuristic="heuristic:choose",
+        evaluation="evaluation:evaluate",
+        rounds="evaluation:round_number",
+        search="data/search.json",
+        render="render",
+        encoding="encoding:ENCODING",
+        rules="rules.md",
+    ),
     name="medievalia",
     display_name="Medievalia",
     min_players=2,
@@ -535,11 +545,6 @@ class MedievaliaState(State):
                 "ignored": d["ignored"][:], "scores": d["scores"][:], "notes": d["notes"][:],
                 "totals": d["totals"][:]}
 
-    def render(self, seat: int | None) -> str:
-        from medieval.games.medievalia.text import render_text
-
-        return render_text(self.view(seat))
-
     # ------------------------------------------------------------------ search support
     def clone(self) -> Self:
         new = self._shallow_clone()
@@ -604,7 +609,7 @@ class MedievaliaState(State):
 
 
 @register
-class MedievaliaGame(Game):
+class MedievaliaGame(Game["MedievaliaState"]):
     spec = SPEC
 
     fields: dict[str | None, FieldCard]
@@ -643,7 +648,7 @@ class MedievaliaGame(Game):
         self.instructors.update({code: cls() for code, cls in INSTRUCTOR_CLASSES.items()})
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[MedievaliaState]:
         return MedievaliaState
 
     @classmethod
@@ -739,7 +744,7 @@ class MedievaliaGame(Game):
         s._start_round(rng)
         return s
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> MedievaliaState:
         """Restore a state; a JSON written before ``last_round`` was a field (it held
         ``last_round_at``, the index of the last ``round_end`` entry in the log) still reads."""
         fields = data.get("state") if isinstance(data, Mapping) else None

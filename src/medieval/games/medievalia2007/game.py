@@ -9,7 +9,7 @@ from typing import Any
 
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import register
-from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.cards import (
@@ -46,6 +46,15 @@ from medieval.games.medievalia2007.rules import (
 )
 
 SPEC = GameSpec(
+    package="medieval.games.medievalia2007",
+    parts=GameParts(
+        heuristic="heuristic:choose",
+        evaluation="evaluation:evaluate",
+        search="data/search.json",
+        render="render",
+        encoding="encoding:ENCODING",
+        rules="rules.md",
+    ),
     name="medievalia2007",
     display_name="Medievalia (2007)",
     min_players=2,
@@ -75,7 +84,7 @@ SPEC = GameSpec(
 
 
 @register
-class M7Game(Game):
+class M7Game(Game["M7State"]):
     spec = SPEC
 
     players: int
@@ -127,7 +136,7 @@ class M7Game(Game):
         self.turn_limit = int(opts["turn_limit"])
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[M7State]:
         return M7State
 
     @classmethod

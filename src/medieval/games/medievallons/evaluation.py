@@ -10,6 +10,10 @@ ignores the cards, so it is meant for round starts only; single-round games have
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from medieval.games.medievallons.rules import MedievallonsState
 
 #: rounds needed to take the match, and the most rounds played (§5.2)
 TARGET = 2
@@ -31,3 +35,17 @@ def match_chances(wins: tuple[int, ...], played: int) -> tuple[float, ...]:
         for s in range(n):
             total[s] += after[s] / n
     return tuple(total)
+
+
+def evaluate(state: MedievallonsState) -> list[float] | None:
+    """A 2-player match's standing: each seat's chance of taking it with every round still to play a
+    fair coin (meant for round starts, where ``depth=round`` searches call it). None for a single-round
+    game."""
+    if not state.game.match:
+        return None
+    return list(match_chances(tuple(state.round_wins), state.round - 1))
+
+
+def round_number(state: MedievallonsState) -> int | None:
+    """The round of a 2-player match (§5.2); None for a single-round game."""
+    return state.round if state.game.match else None

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from medieval.core.state import Action, State
@@ -43,7 +44,7 @@ BASE_POWER = {ARTISAN: 1.0, ASSASSIN: 1.0, BEGGAR: 1.0, JESTER: 0.0, KNIGHT: 1.6
 class _Table:
     """What the seat knows, digested from its view."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
         self.seat = seat
         self.view = view
         self.players = int(view["players"])

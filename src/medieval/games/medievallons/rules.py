@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Self
 
 from medieval.core.outcome import Outcome
 from medieval.core.registry import register
-from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.actions import (
@@ -168,6 +168,16 @@ def _jester_guild_reinforcements(gid: int, hand: list[int]) -> list[Action]:
 
 
 SPEC = GameSpec(
+    package="medieval.games.medievallons",
+    parts=GameParts(
+        heuristic="heuristic:choose",
+        evaluation="evaluation:evaluate",
+        rounds="evaluation:round_number",
+        search="data/search.json",
+        render="render",
+        encoding="encoding:ENCODING",
+        rules="rules.md",
+    ),
     name="medievallons",
     display_name="Medievallons",
     min_players=2,
@@ -918,11 +928,6 @@ class MedievallonsState(State):
                 d["cards"] = names_of(self.wizard)
         return d
 
-    def render(self, seat: int | None) -> str:
-        from medieval.games.medievallons.text import render_text
-
-        return render_text(self.view(seat))
-
     # ------------------------------------------------------------------ search support
     def clone(self) -> Self:
         new = self._shallow_clone()
@@ -1014,7 +1019,7 @@ class MedievallonsState(State):
 
 
 @register
-class MedievallonsGame(Game):
+class MedievallonsGame(Game["MedievallonsState"]):
     spec = SPEC
 
     # option flags, read in hot paths
@@ -1037,7 +1042,7 @@ class MedievallonsGame(Game):
         self.witch_own_guilds = bool(o["witch_own_guilds"])
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[MedievallonsState]:
         return MedievallonsState
 
     @classmethod

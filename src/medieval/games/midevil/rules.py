@@ -18,7 +18,7 @@ from medieval.core.errors import InvalidOptionError
 from medieval.core.events import Event
 from medieval.core.outcome import Outcome
 from medieval.core.registry import register
-from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State, copy_json
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import (
@@ -52,6 +52,15 @@ KILL_ROLL = 4
 BOOK_ASIDE, BOOK_AT_GRAVEYARD = -2, -1
 
 SPEC = GameSpec(
+    package="medieval.games.midevil",
+    parts=GameParts(
+        heuristic="heuristic:choose",
+        evaluation="evaluation:evaluate",
+        search="data/search.json",
+        render="render",
+        encoding="encoding:ENCODING",
+        rules="rules.md",
+    ),
     name="midevil",
     display_name="MidEvil",
     min_players=2,
@@ -1368,11 +1377,11 @@ def _commit_json(h: list[int]) -> dict[str, int]:
 
 
 @register
-class MidEvilGame(Game):
+class MidEvilGame(Game["MidEvilState"]):
     spec = SPEC
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[MidEvilState]:
         return MidEvilState
 
     @classmethod

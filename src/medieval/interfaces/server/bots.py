@@ -8,7 +8,7 @@ import contextlib
 import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.agents.base import Agent, make_agent, parse_spec
 from medieval.core.errors import MedievalError
@@ -34,7 +34,7 @@ class BotRunner:
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_workers, thread_name_prefix="medieval-bot")
         self.agents: dict[tuple[str, int], Agent] = {}
 
-    def validate(self, spec: str | None, game: Game) -> str:
+    def validate(self, spec: str | None, game: Game[Any]) -> str:
         """Check a bot spec a client asked for; return it normalized."""
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 120:
             raise ServiceError(422, "invalid_bot", "a bot is named by a spec such as 'random' or 'heuristic'")

@@ -79,7 +79,7 @@ class Seat:
 class Table:
     """One table: its game, seats, live state and connections. Only the service changes it."""
 
-    def __init__(self, table_id: str, game: Game, seed: int, status: str, auto_start: bool, seats: list[Seat],
+    def __init__(self, table_id: str, game: Game[Any], seed: int, status: str, auto_start: bool, seats: list[Seat],
                  state: State | None = None, created: float | None = None) -> None:
         self.id = table_id
         self.game = game

@@ -76,7 +76,7 @@ class PlaySession:
     """One game at the terminal. ``run()`` plays it to the end (or until the humans leave) and returns
     the exit code."""
 
-    def __init__(self, game: Game, seats: Sequence[str], screen: Screen, *, seed: int | None = None,
+    def __init__(self, game: Game[Any], seats: Sequence[str], screen: Screen, *, seed: int | None = None,
                  hotseat: bool = False, delay: float = 0.0, save: Path | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         if len(seats) != game.players:

@@ -1,38 +1,27 @@
-"""One observation encoding and action codec per game: ``medieval/interop/encodings/<game>.py`` defines
-``ENCODING`` (a :class:`medieval.interop.codec.Encoding`). A registered game without one cannot be used by
-the RL adapters (:class:`MissingEncodingError`), and the interop tests fail until it has one."""
+"""Each game's observation encoding and action codec, found through its spec
+(``GameSpec.parts.encoding``, an :class:`medieval.core.encoding.Encoding` in the game's package). A
+registered game without one cannot be used by the RL adapters (:class:`MissingEncodingError`), and the
+interop tests fail until it has one."""
 
 from __future__ import annotations
 
-import importlib
-
 import medieval
-from medieval.interop.codec import Encoding, MissingEncodingError
-
-_LOADED: dict[str, Encoding] = {}
+from medieval.core.encoding import Encoding, MissingEncodingError
+from medieval.core.registry import game_class
 
 
 def encoding_for(game: str) -> Encoding:
     """The encoding of a registered game (by registry name)."""
-    name = medieval.core.registry.game_class(game).spec.name
-    enc = _LOADED.get(name)
-    if enc is not None:
-        return enc
-    module_name = f"{__name__}.{name}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name != module_name:
-            raise
+    spec = game_class(game).spec
+    if not spec.has("encoding"):
         raise MissingEncodingError(
-            f"game {name!r} has no observation/action encoding for the RL adapters yet: add "
-            f"src/medieval/interop/encodings/{name}.py defining ENCODING (see docs/interop.md)") from None
-    enc = getattr(module, "ENCODING", None)
+            f"game {spec.name!r} has no observation/action encoding for the RL adapters yet: declare one in "
+            f"its spec (GameSpec.parts.encoding, see docs/interop.md)")
+    enc = spec.load("encoding")
     if not isinstance(enc, Encoding):
-        raise MissingEncodingError(f"{module_name} defines no ENCODING")
-    if enc.game != name:
-        raise MissingEncodingError(f"{module_name}.ENCODING is for {enc.game!r}, not {name!r}")
-    _LOADED[name] = enc
+        raise MissingEncodingError(f"{spec.name}: {spec.parts.encoding} is not an Encoding")
+    if enc.game != spec.name:
+        raise MissingEncodingError(f"{spec.parts.encoding} is for {enc.game!r}, not {spec.name!r}")
     return enc
 
 

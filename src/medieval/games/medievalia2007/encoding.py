@@ -9,24 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medieval.core.state import Action, Game
-from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
-    CIVIL,
-    DECKS,
-    FACE,
-    FACES,
-    IS_HOST,
-    IS_TROOP,
-    KIND,
-    MILB,
-    NAME,
-    NCARDS,
-    POWER,
-    PROD,
-    RESOURCES,
-)
-from medieval.interop.codec import (
+from medieval.core.encoding import (
     ActionCodec,
     ActionGroup,
     ActionKey,
@@ -46,6 +29,23 @@ from medieval.interop.codec import (
     Slots,
     rel_axis,
     rel_key,
+)
+from medieval.core.state import Action, Game
+from medieval.games.medievalia2007 import actions as A
+from medieval.games.medievalia2007.cards import (
+    CIVIL,
+    DECKS,
+    FACE,
+    FACES,
+    IS_HOST,
+    IS_TROOP,
+    KIND,
+    MILB,
+    NAME,
+    NCARDS,
+    POWER,
+    PROD,
+    RESOURCES,
 )
 
 MAX = 4
@@ -250,7 +250,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
 _WORD_TYPES = (A.CallAlly, A.Refuse, A.Abandon, A.NewArmy, A.Charge, A.Hold, A.Stand, A.Pass, A.End)
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: Game[Any]) -> int:
     """An estimate, not a proof (the rules have no turn limit): 200 turns per seat x 60 decisions a turn."""
     return game.players * 200 * 60
 

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medieval.core.state import Action, Game
-from medieval.games.midevil import actions as A
-from medieval.games.midevil.components import CARDS, COLOURS, DIRS, N_HUMANS, N_SKELETONS, TERRAIN, TILES
-from medieval.interop.codec import (
+from medieval.core.encoding import (
     ActionCodec,
     ActionGroup,
     ActionKey,
@@ -32,6 +29,9 @@ from medieval.interop.codec import (
     rel_axis,
     rel_key,
 )
+from medieval.core.state import Action, Game
+from medieval.games.midevil import actions as A
+from medieval.games.midevil.components import CARDS, COLOURS, DIRS, N_HUMANS, N_SKELETONS, TERRAIN, TILES
 
 MAX = 6
 CARD_NAMES = tuple(c.name for c in CARDS)
@@ -257,7 +257,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
     raise EncodingError(f"no action key for {action!r}")
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: Game[Any]) -> int:
     """An estimate, not a proof: the round limit x players x 150 decisions per turn (a turn's movement, cards,
     combat and skeleton moves; random play averages well under 20)."""
     rounds = int(game.options.get("max_rounds", 30))

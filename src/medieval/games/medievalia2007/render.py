@@ -246,6 +246,6 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return f"{who} is defeated ({event['cause']})"
     if kind == "game_over":
         return f"game over ({event['termination']}): " + ", ".join(f"P{w}" for w in event["winners"])
-    from medieval.interfaces.terminal.renderers import describe_event as generic
+    from medieval.core.text import describe_event as generic
 
     return generic(event)

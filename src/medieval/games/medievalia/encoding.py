@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medieval.core.state import Action, Game
-from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import FACE_NAMES, NUMBERS, R, S, W
-from medieval.games.medievalia.tower import CHOOSE, FIELD_CODES, INSTRUCTOR_CODES, REVERSE, SKIP
-from medieval.interop.codec import (
+from medieval.core.encoding import (
     ActionCodec,
     ActionGroup,
     ActionKey,
@@ -29,6 +25,10 @@ from medieval.interop.codec import (
     rel_axis,
     rel_key,
 )
+from medieval.core.state import Action, Game
+from medieval.games.medievalia import actions as A
+from medieval.games.medievalia.cards import FACE_NAMES, NUMBERS, R, S, W
+from medieval.games.medievalia.tower import CHOOSE, FIELD_CODES, INSTRUCTOR_CODES, REVERSE, SKIP
 
 MAX = A.MAX_SEATS
 FACES = FACE_NAMES[1:]  # "1".."13", "W", "S", "R"
@@ -140,7 +140,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
     return ("play", face, action.count, action.wilds)
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: Game[Any]) -> int:
     """Per round every play takes at least one card from a hand (all the deck at most) and every take needs
     cards played since the last: at most two decisions per card."""
     rounds = int(getattr(game, "rounds", MAX_ROUNDS))

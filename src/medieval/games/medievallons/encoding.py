@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medieval.core.state import Action, Game
-from medieval.games.medievallons import actions as A
-from medieval.games.medievallons.components import COPIES, JESTER, KINDS, N_CARDS
-from medieval.interop.codec import (
+from medieval.core.encoding import (
     ActionCodec,
     ActionGroup,
     ActionKey,
@@ -30,6 +27,9 @@ from medieval.interop.codec import (
     rel_axis,
     rel_key,
 )
+from medieval.core.state import Action, Game
+from medieval.games.medievallons import actions as A
+from medieval.games.medievallons.components import COPIES, JESTER, KINDS, N_CARDS
 
 MAX = A.MAX_SEATS
 #: Most guilds one seat can hold: two that count (a third wins at once) and, with jester_guild_counts off,
@@ -192,7 +192,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
     raise EncodingError(f"no action key for {action!r}")
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: Game[Any]) -> int:
     """Every turn ends with a draw from the pile, which is 104 cards at most and is made again once (the red
     side of the End of Game card, 3+ players); a turn's action and the decisions it hands out are at most 8.
     A 2-player match has up to 3 rounds."""
