@@ -1,30 +1,25 @@
-"""Helpers for Paladin story tests: stacked games driven by notation."""
+"""Helpers for Paladin story tests: stacked games driven by notation (tests/support is the shared
+vocabulary: do, play, legal, kinds, last)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import medieval
-from medieval.games.paladin.rules import PaladinState
+from medieval.games.paladin import PaladinGame, PaladinState
+from medieval.games.paladin.view import CardFace
+from tests.support import do, legal, scenario
 
 
 def stacked(players: int = 3, **setup: Any) -> PaladinState:
     options = setup.pop("options", {})
-    state = medieval.make("paladin", players, **options).scenario(**setup)
-    assert isinstance(state, PaladinState)
-    return state
+    return scenario(PaladinGame, players, options, **setup)
 
 
-def do(state: PaladinState, *moves: str) -> None:
-    """Apply moves given as 'SEAT notation', e.g. '0 place 7r Q1'."""
-    for move in moves:
-        seat_text, _, text = move.partition(" ")
-        seat = int(seat_text)
-        state.apply(seat, state.parse_action(seat, text))
-
-
-def notations(state: PaladinState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
+def hand(state: PaladinState, seat: int) -> list[CardFace]:
+    """The faces in ``seat``'s hand, as its view shows them."""
+    cards = state.view(seat)["hand"]
+    assert cards is not None
+    return cards
 
 
 def place_all(state: PaladinState, plan: dict[int, list[str]]) -> None:
@@ -33,7 +28,7 @@ def place_all(state: PaladinState, plan: dict[int, list[str]]) -> None:
     queues = {s: list(v) for s, v in plan.items()}
     while state.phase == "place":
         seat = state.to_move[0]
-        if "nolook" in notations(state, seat):
+        if "nolook" in legal(state, seat):
             do(state, f"{seat} nolook")
             continue
         do(state, f"{seat} place {queues[seat].pop(0)}")

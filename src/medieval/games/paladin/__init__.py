@@ -1,5 +1,11 @@
-"""Paladin (3-5 players): hidden quest bidding. Rules document: docs/rules/paladin.md."""
+"""Paladin (3-5 players): hidden quest bidding. Rules document: rules.md in this package.
 
-from medieval.games.paladin.rules import PaladinGame, PaladinState
+Modules: ``game`` (the spec and the configured game), ``state`` (the position and the contract), the
+rules by rulebook section (``setup``, ``placing``, ``resolving``, ``scoring``), ``actions`` (actions and
+notation), ``components`` (cards, from ``data/``), ``view`` (what a seat may know, typed), ``scenario``,
+``heuristic``, ``render`` (the terminal picture), ``encoding`` (the RL layout)."""
 
-__all__ = ["PaladinGame", "PaladinState"]
+from medieval.games.paladin.game import SPEC, PaladinGame
+from medieval.games.paladin.state import PaladinState
+
+__all__ = ["SPEC", "PaladinGame", "PaladinState"]

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from medieval.core.state import Action, Game
-from medieval.games.paladin import actions as A
-from medieval.games.paladin.components import FACES_BY_INDEX, N_CARDS, QUESTS
-from medieval.interop.codec import (
+from medieval.core.encoding import (
     ActionCodec,
     ActionGroup,
     ActionKey,
@@ -28,6 +25,9 @@ from medieval.interop.codec import (
     rel_axis,
     rel_key,
 )
+from medieval.core.state import Action, Game
+from medieval.games.paladin import actions as A
+from medieval.games.paladin.components import FACES_BY_INDEX, N_CARDS, QUESTS
 
 MAX = A.MAX_SEATS
 FACES = tuple(str(FACES_BY_INDEX[i]) for i in sorted(FACES_BY_INDEX))  # "0", "1", "1r", ... "9r"
@@ -111,7 +111,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
     return (str(action),)  # nolook, challenge, takeback, discard
 
 
-def max_game_length(game: Game) -> int:
+def max_game_length(game: Game[Any]) -> int:
     """Rounds (18 quests, n per round) x (first player + n*n placements + a look before each of the
     n*n - n later placements + (n - 1) decisions on each of n quests)."""
     n = game.players

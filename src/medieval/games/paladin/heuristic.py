@@ -12,20 +12,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.paladin import actions as A
 from medieval.games.paladin.components import FACES_BY_INDEX, QUEST_BY_LABEL
+from medieval.games.paladin.view import CardFace, PaladinView
+
+if TYPE_CHECKING:
+    from medieval.games.paladin.state import PaladinState
 
 
-def strength(card: dict[str, Any]) -> float:
+def strength(card: CardFace) -> float:
     """Order cards by how likely they are to hold a quest (0 is weak except against 9)."""
     v = int(card["value"])
     return v + (0.5 if card["red"] else 0.0) if v else 0.2
 
 
-def beats(challenger: dict[str, Any], hero: dict[str, Any]) -> bool:
+def beats(challenger: CardFace, hero: CardFace) -> bool:
     cv, hv = challenger["value"], hero["value"]
     if cv == 0 and hv == 9:
         return True
@@ -36,7 +40,7 @@ def beats(challenger: dict[str, Any], hero: dict[str, Any]) -> bool:
     return bool(challenger["red"]) and not hero["red"]
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def choose(state: PaladinState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -51,14 +55,14 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     return _resolve(view, seat)
 
 
-def _swords(view: dict[str, Any], quest_id: int) -> int:
+def _swords(view: PaladinView, quest_id: int) -> int:
     for q in view["quests"]:
         if QUEST_BY_LABEL[q["quest"]["label"]].id == quest_id:
             return int(q["quest"]["swords"])
     return 0
 
 
-def _look(view: dict[str, Any], legal: list[Action], seat: int) -> Action:
+def _look(view: PaladinView, legal: list[Action], seat: int) -> Action:
     best: Action = A.NO_LOOK
     best_score = 0.0
     for a in legal:
@@ -69,8 +73,8 @@ def _look(view: dict[str, Any], legal: list[Action], seat: int) -> Action:
     return best
 
 
-def _place(view: dict[str, Any], legal: list[Action], seat: int) -> Action:
-    hand = sorted(view["hand"], key=strength)
+def _place(view: PaladinView, legal: list[Action], seat: int) -> Action:
+    hand = sorted(view["hand"] or [], key=strength)
     by_label = {c["label"]: c for c in hand}
     quests = {QUEST_BY_LABEL[q["quest"]["label"]].id: q for q in view["quests"]}
     best: Action = legal[0]
@@ -93,11 +97,13 @@ def _place(view: dict[str, Any], legal: list[Action], seat: int) -> Action:
     return best
 
 
-def _resolve(view: dict[str, Any], seat: int) -> Action:
+def _resolve(view: PaladinView, seat: int) -> Action:
     quest = next(q for q in view["quests"] if q["state"] == "resolving")
     mine = next(c["card"] for c in quest["cards"] if c["seat"] == seat)
-    hero = quest["hero"]["card"]
-    later = [c["card"] for c in quest["cards"] if c["seat"] != seat and c["card"] is not None]
+    revealed = quest["hero"]
+    assert mine is not None and revealed is not None  # a seat knows its own card; the hero is face up
+    hero = revealed["card"]
+    later = [card for c in quest["cards"] if c["seat"] != seat and (card := c["card"]) is not None]
     if beats(mine, hero) and not any(beats(c, mine) for c in later):
         return A.CHALLENGE
     if beats(mine, hero) and quest["quest"]["swords"] >= 4:

@@ -13,8 +13,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from medieval.interfaces.terminal.renderers import describe_event as generic_describe
-from medieval.interfaces.terminal.renderers import seat_label
+from medieval.core.text import describe_event as generic_describe
+from medieval.core.text import seat_label
 
 PHASES = {"first": "choosing the first player", "place": "placing Paladins", "resolve": "resolving the quests",
           "over": "game over"}

@@ -1,0 +1,91 @@
+"""§4 Placing the heroes and §5 placing the other cards, with the secret look before each placement."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from medieval.core.state import Action
+from medieval.games.paladin import actions as A
+from medieval.games.paladin import resolving
+from medieval.games.paladin.components import CARD_FACES, FACE_OF, QUESTS
+
+if TYPE_CHECKING:
+    from medieval.games.paladin.state import PaladinState
+
+
+def legal(s: PaladinState, seat: int) -> list[Action]:
+    """§4.1 to §5.2: the look decision first (once heroes are down), then where each face may go."""
+    n = s.players
+    if s.placed >= n and not s.looked:
+        looks = lookable(s, seat)
+        if looks:
+            return [A.NO_LOOK, *looks]
+    faces = sorted({FACE_OF[c] for c in s.hands[seat]})
+    table = s.table
+    if s.placed < n:  # §4.1 heroes: quests still without a card
+        open_slots = [i for i in range(n) if not table[i]]
+    else:  # §5.2 one card per quest per player
+        open_slots = [i for i in range(n) if seat not in table[i][0::2]]
+    row = s.row
+    return [A.PLACE[f][row[i]] for i in open_slots for f in faces]
+
+
+def lookable(s: PaladinState, seat: int) -> list[Action]:
+    """§5.1: any face-down card on the table whose face the seat does not already know."""
+    kn = s.known[seat]
+    out: list[Action] = []
+    for i, cards in enumerate(s.table):
+        q = s.row[i]
+        for j in range(0, len(cards), 2):
+            if not kn >> cards[j + 1] & 1:
+                out.append(A.LOOK[q][cards[j]])
+    return out
+
+
+def look(s: PaladinState, seat: int, action: A.Look) -> None:
+    """§5.1 a secret look: only the looking seat learns the face."""
+    slot = s.row.index(action.quest)
+    card = card_of(s, slot, action.owner)
+    s.known[seat] |= 1 << card
+    s.looked = True
+    where = {"seat": seat, "quest": QUESTS[action.quest].label, "owner": action.owner}
+    s._emit("look", {**where, "card": str(CARD_FACES[card])}, to=(seat,), redacted=where)
+
+
+def card_of(s: PaladinState, slot: int, owner: int) -> int:
+    cards = s.table[slot]
+    for j in range(0, len(cards), 2):
+        if cards[j] == owner:
+            return cards[j + 1]
+    raise AssertionError("no such card")  # pragma: no cover - legal_actions only offers real cards
+
+
+def place(s: PaladinState, seat: int, action: A.Place) -> None:
+    """§4.1/§5.2 a card face down facing a quest; §5.3 once every player has placed all cards but one,
+    the quests are resolved."""
+    hand = s.hands[seat]
+    face = action.face
+    card = next(c for c in hand if FACE_OF[c] == face)
+    # Others can no longer tell which of this hand's cards went down: forget them all (§9.3).
+    forget = 0
+    for c in hand:
+        forget |= 1 << c
+    keep = ~forget
+    known = s.known
+    for o in range(s.players):
+        if o != seat:
+            known[o] &= keep
+    hand.remove(card)
+    slot = s.row.index(action.quest)
+    hero = not s.table[slot]
+    s.table[slot] += [seat, card]
+    where = {"seat": seat, "quest": QUESTS[action.quest].label, "hero": hero}
+    s._emit("place", {**where, "card": str(CARD_FACES[card])}, to=(seat,), redacted=where)
+    n = s.players
+    s.placed += 1
+    s.looked = False
+    s.turn = (s.turn + 1) % n
+    if s.placed == n * n:  # §5.3 everyone has placed one card per quest, one card kept
+        s.phase = "resolve"
+        s.res_q = 0
+        resolving.reveal_hero(s)

@@ -1,0 +1,92 @@
+"""§6 Resolving the quests: the hero revealed, each later card challenging, taken back or discarded, the
+quest and its last hero to the hero's owner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from medieval.core.state import Action
+from medieval.games.paladin import actions as A
+from medieval.games.paladin.components import CARD_FACES, QUESTS
+
+if TYPE_CHECKING:
+    from medieval.games.paladin.state import PaladinState
+
+
+def reveal_hero(s: PaladinState) -> None:
+    """§6.1 the hero of the quest being resolved is turned face up."""
+    cards = s.table[s.res_q]
+    owner, card = cards[0], cards[1]
+    del cards[:2]
+    s.hero = [owner, card]
+    reveal(s, card)
+    s._emit("hero", {"quest": QUESTS[s.row[s.res_q]].label, "seat": owner, "card": str(CARD_FACES[card])})
+
+
+def reveal(s: PaladinState, card: int) -> None:
+    b = 1 << card
+    known = s.known
+    for o in range(s.players):
+        known[o] |= b
+
+
+def beats(s: PaladinState, challenger: int, hero: int) -> bool:
+    """§6.2 Does ``challenger`` beat ``hero`` (card ids)?"""
+    cf, hf = CARD_FACES[challenger], CARD_FACES[hero]
+    cv, hv = cf.value, hf.value
+    opts = s.game.options
+    if cv == 0 and hv == 9 and (not hf.red or opts["zero_beats_red_nine"]):
+        return True  # §6.3 the 0 beats the 9
+    if cv == 9 and hv == 0 and (not cf.red or opts["zero_beats_red_nine"]):
+        return False  # §6.3 ... so a 9 cannot beat a 0
+    if cv != hv:
+        return cv > hv
+    if not cf.red:
+        return False  # §6.2 a tie needs a red challenger
+    return not hf.red or opts["red_tie"] == "challenger"
+
+
+def resolve(s: PaladinState, seat: int, action: Action) -> None:
+    """§6.2 to §6.6 the next card's owner challenges, takes the card back, or discards it."""
+    cards = s.table[s.res_q]
+    card = cards[1]
+    del cards[:2]
+    quest = QUESTS[s.row[s.res_q]].label
+    if isinstance(action, A.Challenge):
+        reveal(s, card)
+        hero_seat, hero_card = s.hero
+        wins = beats(s, card, hero_card)
+        s._emit("challenge", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card]),
+                              "hero_seat": hero_seat, "hero": str(CARD_FACES[hero_card]), "wins": wins})
+        if wins:
+            s.deck.append(hero_card)  # §6.4 the defeated paladin goes under the deck
+            s.hero = [seat, card]
+        else:
+            s.deck.append(card)
+    elif isinstance(action, A.TakeBack):
+        s.hands[seat].append(card)  # §6.5 back to hand unseen
+        s._emit("takeback", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card])},
+                to=(seat,), redacted={"quest": quest, "seat": seat})
+    else:
+        s.deck.append(card)  # §6.6 under the stock unseen
+        s._emit("discard", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card])},
+                to=(seat,), redacted={"quest": quest, "seat": seat})
+    if not cards:
+        award(s)
+
+
+def award(s: PaladinState) -> None:
+    """§6.7 the quest and its last hero go to the hero's owner; then the next quest."""
+    from medieval.games.paladin.scoring import end_round
+
+    winner, card = s.hero
+    quest = s.row[s.res_q]
+    s.won[winner] += [quest, card]
+    s.hero = []
+    s._emit("quest_won", {"quest": QUESTS[quest].label, "seat": winner, "card": str(CARD_FACES[card]),
+                          "swords": QUESTS[quest].swords, "red": CARD_FACES[card].red})
+    s.res_q += 1
+    if s.res_q < s.players:
+        reveal_hero(s)
+    else:
+        end_round(s)
