@@ -1,0 +1,93 @@
+"""The rules documents stay true to the code: every test a document cites exists, and every code
+reference (``placing.py: place``, ``state.py: PaladinState.outcome``) names a module of the game's package
+and a name defined in it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import medieval
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+SRC = ROOT / "src" / "medieval"
+
+#: `test_name` or `file.py::test_name` in backticks
+TEST_REF = re.compile(r"`(?:([\w/]+\.py)::)?(test_\w+)`")
+#: `module.py`, `module.py: Name`, `module.py: Class.attribute` (and `a/b.py: ...`) in backticks
+CODE_REF = re.compile(r"`((?:[\w]+/)*[a-z_0-9]+\.py)(?::\s*([A-Za-z_][\w.]*))?[^`]*`")
+
+
+def _names_in(path: Path) -> set[str]:
+    """Every function, class, method and module-level or class-level assigned name of a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+@cache
+def _test_functions() -> dict[str, set[str]]:
+    """File name (and path relative to tests/) -> the test functions defined in it."""
+    out: dict[str, set[str]] = {}
+    for path in TESTS.rglob("test_*.py"):
+        tests = {n for n in _names_in(path) if n.startswith("test_")}
+        for key in (path.name, str(path.relative_to(TESTS))):
+            out.setdefault(key, set()).update(tests)
+    return out
+
+
+def _documents() -> list[tuple[str, Path]]:
+    out = []
+    for spec in medieval.list_games():
+        resource = spec.resource("rules")
+        assert resource is not None, f"{spec.name} declares no rules document"
+        out.append((spec.name, Path(str(resource))))
+    return out
+
+
+@pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
+def test_every_test_a_rules_document_cites_exists(name: str, path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    tests = _test_functions()
+    every = set().union(*tests.values())
+    missing = []
+    cited = 0
+    for file, test in TEST_REF.findall(text):
+        cited += 1
+        where = tests.get(file, set()) if file else every
+        if test not in where:
+            missing.append(f"{file}::{test}" if file else test)
+    assert cited > 0, f"{name}: the rules document cites no test"
+    assert not missing, f"{name}: the rules document cites tests that do not exist: {sorted(set(missing))}"
+
+
+@pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
+def test_every_code_reference_of_a_rules_document_exists(name: str, path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    package = SRC / "games" / name
+    missing = []
+    for file, symbol in CODE_REF.findall(text):
+        if Path(file).name.startswith("test_"):
+            continue
+        candidates = [package / file, SRC / file, ROOT / file]
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is None:
+            missing.append(file)
+            continue
+        if symbol:
+            last = symbol.split(".")[-1]
+            if last not in _names_in(found):
+                missing.append(f"{file}: {symbol}")
+    assert not missing, f"{name}: the rules document refers to code that does not exist: {sorted(set(missing))}"
