@@ -144,7 +144,7 @@ def test_help_view_and_log_commands() -> None:
     out = buf.getvalue()
     assert "quit   leave the game" in out
     assert out.count("P0 human to decide") == 2  # 'view' drew the screen again
-    assert "P0 was dealt" in out
+    assert "You are dealt" in out
 
 
 def test_bots_only_game_is_watched_as_a_spectator() -> None:
@@ -155,7 +155,7 @@ def test_bots_only_game_is_watched_as_a_spectator() -> None:
     assert session.run() == 0
     out = buf.getvalue()
     assert "P1 heuristic ▸" in out and "Winner:" in out
-    assert "P0 was dealt 4 cards" in out  # the spectator sees deals without their faces
+    assert "P0 is dealt 4 cards." in out  # the spectator sees deals without their faces
     assert len(slept) == len(session.state.history) and set(slept) == {0.25}
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import sys
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -12,9 +11,9 @@ import pytest
 from rich.console import Console, RenderableType
 
 import medieval
+from medieval.games.paladin import render as paladin_renderer
 from medieval.interfaces.terminal import renderers
 from medieval.interfaces.terminal.renderers import describe, describe_event, render_view
-from medieval.games.paladin import render as paladin_renderer
 
 
 def text_of(renderable: RenderableType) -> str:
@@ -75,10 +74,10 @@ def test_red_cards_are_red() -> None:
 def test_event_descriptions() -> None:
     assert describe_event({"kind": "bid", "seat": 2, "amount": 3, "winners": [0, 1], "ok": True}) == \
         "bid: P2, amount 3, winners [P0, P1], ok yes"
-    assert describe("paladin", {"kind": "place", "seat": 1, "quest": "K3", "hero": False, "card": "7r"}) == \
-        "P1 placed 7r face down on K3"
+    assert describe("paladin", {"kind": "place", "seat": 1, "quest": "K3", "hero": False, "card": "7r"}, 1) == \
+        "You place your red 7 face down on K3."
     assert describe("paladin", {"kind": "place", "seat": 1, "quest": "K3", "hero": True}) == \
-        "P1 placed a card face down on K3 as its hero"
+        "P1 places a card face down on K3 as its hero."
     assert describe("paladin", {"kind": "unheard_of", "seat": 0}) == "unheard of: P0"
     state = medieval.make("paladin", 3).new_game(seed=1)
     for _ in range(60):

@@ -36,7 +36,7 @@ def test_step_forward_back_jump_and_quit(tmp_path: Path) -> None:
     assert "This is the end of the game" in out
     assert "Press Enter for the next move" in out
     assert "Outcome:" in out
-    assert "Setup:" in out and "P1 was dealt" in out
+    assert "Setup:" in out and "You are dealt" in out
 
 
 def test_a_seat_sees_its_own_notation_and_not_the_others_cards(tmp_path: Path) -> None:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 #: Keys whose integer values are seats (written ``P1`` rather than ``1``).
 SEAT_KEYS = frozenset({"seat", "seats", "owner", "dealer", "winner", "winners", "player", "first",
@@ -65,3 +65,62 @@ def describe_event(event: Mapping[str, Any]) -> str:
             continue
         parts.append(f"{key.replace('_', ' ')} {inline(value, is_seat_key(key))}")
     return f"{kind}: {', '.join(parts)}" if parts else kind
+
+
+class Narrator:
+    """Writes log events as sentences for one reader: the reader's own seat is "You", the others by
+    name (``names[seat]``) or as ``P2``.
+
+    >>> n = Narrator(viewer=0)
+    >>> f"{n.act(0, 'take', 'takes')} back {n.poss(0)} 5"
+    'You take back your 5'
+    >>> f"{n.act(2, 'challenge', 'challenges')} {n.obj(0)}"
+    'P2 challenges you'
+    """
+
+    def __init__(self, viewer: int | None, names: Sequence[str] | None = None) -> None:
+        self.viewer = viewer
+        self.names = names
+
+    def name(self, seat: object) -> str:
+        """The seat's name, never "You"."""
+        if self.names is not None and isinstance(seat, int) and not isinstance(seat, bool) \
+                and 0 <= seat < len(self.names) and self.names[seat]:
+            return str(self.names[seat])
+        return seat_label(seat)
+
+    def me(self, seat: object) -> bool:
+        return self.viewer is not None and seat == self.viewer and not isinstance(seat, bool)
+
+    def who(self, seat: object) -> str:
+        """The subject: "You" or the seat's name."""
+        return "You" if self.me(seat) else self.name(seat)
+
+    def obj(self, seat: object) -> str:
+        """The object: "you" or the seat's name."""
+        return "you" if self.me(seat) else self.name(seat)
+
+    def poss(self, seat: object) -> str:
+        """The possessive: "your" or "P2's"."""
+        return "your" if self.me(seat) else f"{self.name(seat)}'s"
+
+    def act(self, seat: object, you: str, they: str) -> str:
+        """Subject and verb agreeing: ``act(s, "take", "takes")`` -> "You take" / "P2 takes"."""
+        return f"{self.who(seat)} {you if self.me(seat) else they}"
+
+    def seats(self, seats: Sequence[object]) -> str:
+        """A list of seats in prose: "You and P2", "P1, P2 and P3"."""
+        words = [self.obj(s) if i else self.who(s) for i, s in enumerate(seats)]
+        if len(words) <= 1:
+            return "".join(words) or "nobody"
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class CardHelp(TypedDict):
+    """Help for one component (a card, a quest, a tile...), for hover and ``help NAME``."""
+
+    name: str  # as the views and the notation write it
+    kind: str  # what sort of component: "paladin", "quest", "guild", "tile"...
+    title: str  # a readable title ("Red 7")
+    text: str  # what it is and does, in our own words
+    details: dict[str, str]  # short facts: {"strength": "7", "valour": "1"}

@@ -6,8 +6,8 @@ import random
 
 from rich.console import Console
 
-from medieval.interfaces.terminal.renderers import describe, render_view
 from medieval.games.medievalia2007.render import render
+from medieval.interfaces.terminal.renderers import describe, render_view
 from tests.games.medievalia2007.helpers import FIELD, make, play, scen
 
 

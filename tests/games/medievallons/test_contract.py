@@ -15,8 +15,8 @@ from medieval.core.errors import IllegalActionError, InvalidActionError, Invalid
 from medieval.core.state import Action
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.components import JESTER, KNIGHT, MONK, N_KINDS
-from medieval.games.medievallons.rules import MedievallonsGame, MedievallonsState
 from medieval.games.medievallons.render import describe_event, render
+from medieval.games.medievallons.rules import MedievallonsGame, MedievallonsState
 from tests.games.medievallons.helpers import act, game, legal, scen
 
 EXAMPLES = ["play Knight", "lay Knight Knight Jester", "lay Jester Jester Jester", "use Knight#3",

@@ -7,8 +7,8 @@ import random
 from rich.console import Console
 
 import medieval
-from medieval.interfaces.terminal.renderers import describe, render_view
 from medieval.games.midevil.render import map_grid, render
+from medieval.interfaces.terminal.renderers import describe, render_view
 from tests.games.midevil.helpers import make
 
 

@@ -16,6 +16,7 @@ notation       action                  when
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
@@ -46,9 +47,16 @@ class Look(Action):
     def __str__(self) -> str:
         return f"look {QUESTS[self.quest].label}:{self.owner}"
 
+    def args(self) -> dict[str, Any]:
+        return {"quest": QUESTS[self.quest].label, "owner": self.owner}
+
 
 @dataclass(frozen=True, slots=True)
 class NoLook(Action):
+    @property
+    def type_name(self) -> str:
+        return "no_look"
+
     def __str__(self) -> str:
         return "nolook"
 
@@ -60,6 +68,9 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"place {FACES_BY_INDEX[self.face]} {QUESTS[self.quest].label}"
+
+    def args(self) -> dict[str, Any]:
+        return {"card": str(FACES_BY_INDEX[self.face]), "quest": QUESTS[self.quest].label}
 
 
 @dataclass(frozen=True, slots=True)

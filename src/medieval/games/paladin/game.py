@@ -42,6 +42,7 @@ SPEC = GameSpec(
         heuristic="heuristic:choose",
         render="render",
         encoding="encoding:ENCODING",
+        text="text",
         search="data/search.json",
         rules="rules.md",
     ),

@@ -13,7 +13,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from medieval.core.text import describe_event as generic_describe
 from medieval.core.text import seat_label
 
 PHASES = {"first": "choosing the first player", "place": "placing Paladins", "resolve": "resolving the quests",
@@ -178,48 +177,3 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     parts.append(Text(f"Quest deck: {qd.get('count', '?')} ({qd.get('queen', '?')} queen, {qd.get('king', '?')} king)"))
     parts.append(_pending_text(view))
     return Group(*parts)
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """A readable line for a Paladin log event (as the seat it was filtered for sees it)."""
-    kind = event.get("kind")
-    e = event
-    seat = _p(e.get("seat"))
-    if kind == "round":
-        return f"Round {int(e['round']) + 1}: {_p(e['dealer'])} deals; quests {', '.join(e['quests'])}"
-    if kind == "deal":
-        if "cards" in e:
-            return f"{seat} was dealt {', '.join(e['cards'])}"
-        return f"{seat} was dealt {e.get('count', '?')} cards"
-    if kind == "first_player":
-        return f"{_p(e['dealer'])} (dealer) chose {seat} to play first"
-    if kind == "nolook":
-        return f"{seat} looked at no card"
-    if kind == "look":
-        where = f"{_p(e['owner'])}'s card on {e['quest']}"
-        return f"{seat} looked at {where}: {e['card']}" if "card" in e else f"{seat} looked at {where}"
-    if kind == "place":
-        hero = " as its hero" if e.get("hero") else ""
-        what = e.get("card", "a card")
-        return f"{seat} placed {what} face down on {e['quest']}{hero}"
-    if kind == "hero":
-        return f"{e['quest']}: {seat}'s hero is revealed: {e['card']}"
-    if kind == "challenge":
-        result = "and wins" if e.get("wins") else "and fails"
-        return (f"{e['quest']}: {seat} challenges with {e['card']} against {_p(e['hero_seat'])}'s {e['hero']} "
-                f"{result}")
-    if kind == "takeback":
-        what = e.get("card", "a card")
-        return f"{e['quest']}: {seat} takes back {what} unseen"
-    if kind == "discard":
-        what = e.get("card", "a card")
-        return f"{e['quest']}: {seat} discards {what} unseen under the stock"
-    if kind == "quest_won":
-        swords = int(e.get("swords", 0))
-        return f"{seat} wins {e['quest']} ({swords} sword{'s' if swords != 1 else ''}) with {e['card']}"
-    if kind == "round_over":
-        scores = ", ".join(f"{_p(i)} {s}" for i, s in enumerate(e.get("scores", [])))
-        return f"Round {int(e['round']) + 1} over — scores: {scores}"
-    if kind == "game_over":
-        return f"Game over — won by {', '.join(_p(w) for w in e.get('winners', []))}"
-    return generic_describe(event)

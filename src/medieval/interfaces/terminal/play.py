@@ -154,7 +154,7 @@ class PlaySession:
         mover = self._last_mover
         name = self.names[mover] if mover is not None else ""
         for i, event in enumerate(new):
-            line = describe(self.game.spec.name, event)
+            line = describe(self.game.spec.name, event, self.viewer)
             if i == 0 and mover is not None:
                 self.screen.print(Text.assemble((name, "bold cyan"), " ▸ ", line))
             else:
@@ -207,7 +207,7 @@ class PlaySession:
             return None
         if word == "log":
             for event in state.events(seat):
-                screen.print(Text.assemble("  · ", describe(self.game.spec.name, event)))
+                screen.print(Text.assemble("  · ", describe(self.game.spec.name, event, seat)))
             return None
         if word in ("quit", "exit", "q"):
             if screen.confirm("Leave this game?"):
@@ -246,7 +246,7 @@ class PlaySession:
             if events:
                 console.print(Text("Since your last decision:", style="bold"))
                 for event in events:
-                    console.print(Text.assemble("  · ", describe(self.game.spec.name, event)))
+                    console.print(Text.assemble("  · ", describe(self.game.spec.name, event, seat)))
         console.print(Text(f"Your choices, {name}:", style="bold"))
         console.print(choices_grid([str(a) for a in state.legal_actions(seat)], console.width))
 

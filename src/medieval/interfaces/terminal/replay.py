@@ -85,7 +85,7 @@ class Replay:
         """Move k (0-based) as the seat saw it: the events it caused, as that seat saw them, after the
         move's notation when it is the seat's own move (others' notation may name hidden cards)."""
         mover, notation = self.moves[k]
-        parts = [describe(self.game_name, e) for e in self.move_events[k]]
+        parts = [describe(self.game_name, e, self.seat) for e in self.move_events[k]]
         text = Text.assemble((f"{k + 1:>4}. ", "dim"), (self.names[mover], "cyan"), ": ")
         if mover == self.seat:
             text.append(notation, style="bold")
@@ -151,7 +151,7 @@ def show_position(replay: Replay, k: int, screen: Screen) -> None:
     if k == 0 and replay.opening_events:
         console.print(Text("Setup:", style="bold"))
         for event in replay.opening_events:
-            console.print(Text.assemble("  · ", describe(replay.game_name, event)))
+            console.print(Text.assemble("  · ", describe(replay.game_name, event, replay.seat)))
     console.print(moves)
     if k == n:
         _show_outcome(replay, screen)

@@ -8,7 +8,7 @@ renderer only ever sees a view, so it cannot show more than the seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
@@ -50,12 +50,24 @@ def render_view(game_name: str, view: Mapping[str, Any]) -> RenderableType:
     return generic_render(view)
 
 
-def describe(game_name: str, event: Mapping[str, Any]) -> str:
-    """One readable line for a log event: the game's ``describe_event`` if it has one."""
-    fn = _game_function(game_name, "describe_event")
-    if fn is not None:
+def describe(game_name: str, event: Mapping[str, Any], seat: int | None = None,
+             names: Sequence[str] | None = None) -> str:
+    """One readable sentence for a log event as ``seat`` reads it: the game's text part
+    (``GameSpec.parts.text``: ``describe_event(event, seat, names)``) if it has one, else a generic line."""
+    try:
+        text = game_class(game_name).spec.load("text")
+    except Exception:  # an unknown game, or a broken text module: the generic line keeps the game readable
+        text = None
+    fn = getattr(text, "describe_event", None)
+    if callable(fn):
         try:
-            return str(fn(dict(event)))
+            return str(fn(dict(event), seat, names))
+        except Exception:
+            pass
+    legacy = _game_function(game_name, "describe_event")  # a renderer's own line, until the game has text
+    if legacy is not None:
+        try:
+            return str(legacy(dict(event)))
         except Exception:
             pass
     return describe_event(event)

@@ -1,0 +1,63 @@
+"""Paladin in words (text.py): each event as a sentence for its reader, card help, how to play."""
+
+from __future__ import annotations
+
+import random
+
+from medieval.games.paladin import PaladinGame
+from medieval.games.paladin.components import CARD_FACES, QUESTS
+from medieval.games.paladin.text import card_help, card_name, describe_event, how_to_play
+from tests.games.paladin.helpers import HANDS_3P, QUESTS_3P, stacked
+from tests.support import do, events_of, game, last
+
+
+def test_events_read_as_sentences_for_each_reader() -> None:
+    s = stacked(3, hands=HANDS_3P, quests=QUESTS_3P, dealer=0)
+    do(s, "0 first 1", "1 place 7r K1")
+    place = last(s, "place", 1)
+    assert describe_event(place, 1) == "You place your red 7 face down on K1 as its hero."
+    assert describe_event(last(s, "place", 0), 0) == "P1 places a card face down on K1 as its hero."
+    assert describe_event(last(s, "first_player", 1), 1) == "P0 chooses you to play first."
+    assert describe_event(last(s, "first_player", 0), 0) == "You choose P1 to play first."
+    dealt = game(PaladinGame, 3, first_dealer=0).new_game(seed=1)
+    mine = next(e for e in events_of(dealt, "deal", 0) if e["seat"] == 0)
+    assert describe_event(mine, 0) == f"You are dealt {', '.join(card_name(c) for c in mine['cards'])}."
+    theirs = next(e for e in events_of(dealt, "deal", None) if e["seat"] == 2)
+    assert describe_event(theirs, None) == "P2 is dealt 4 cards."
+    assert describe_event(place, 1, ["Ann", "Bob", "Cy"]) == "You place your red 7 face down on K1 as its hero."
+    assert describe_event(last(s, "place", 2), 2, ["Ann", "Bob", "Cy"]).startswith("Bob places a card")
+
+
+def test_a_sentence_never_holds_what_its_reader_may_not_see() -> None:
+    """§9.4: a taken-back card is named to its owner only; the sentence is written from the reader's own
+    filtered log."""
+    s = stacked(3, hands=HANDS_3P, quests=QUESTS_3P, dealer=0)
+    do(s, "0 first 0", "0 place 9 K7", "1 place 7r K1", "2 place 8 Q7")
+    texts = {seat: [describe_event(e, seat) for e in s.events(seat)] for seat in (0, 1, 2, None)}
+    assert any("your red 7" in t for t in texts[1])
+    for seat in (0, 2, None):
+        assert not any("7" in t and "K1" in t and "red" in t for t in texts[seat])
+
+
+def test_every_event_of_random_games_has_a_sentence_of_its_own() -> None:
+    g = game(PaladinGame, 4)
+    rng = random.Random(2)
+    for seed in range(5):
+        s = g.new_game(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            moves = s.legal_actions(seat)
+            s.apply(seat, moves[rng.randrange(len(moves))])
+        for reader in (0, None):
+            for e in s.events(reader):
+                text = describe_event(e, reader)
+                generic = str(e["kind"]).replace("_", " ") + ":"
+                assert text.endswith(".") and not text.startswith(generic), text  # not the generic fallback
+
+
+def test_card_help_covers_every_face_and_quest() -> None:
+    helps = {h["name"]: h for h in card_help()}
+    assert {str(f) for f in CARD_FACES} | {q.label for q in QUESTS} == set(helps)
+    assert "beats the 9" in helps["0"]["text"] and helps["7r"]["details"]["red"] == "yes"
+    assert "swords" in helps["K9"]["text"]
+    assert "0 beats the 9" in how_to_play()
