@@ -95,14 +95,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
+def resolve_level(spec: str) -> str:
+    """A level name (``easy``, ``medium``, ``hard``, ``expert``) as its bot spec; any other spec as it is."""
+    from medieval.agents.levels import level_spec
+
+    return level_spec(spec) or spec
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build a bot from its spec string; unknown names get a clear error."""
-    name, params = parse_spec(spec)
+    """Build a bot from its spec string or a level name; unknown names get a clear error."""
+    resolved = resolve_level(spec)
+    name, params = parse_spec(resolved)
     if name not in _AGENTS:
         _load_plugins()
     factory = _AGENTS.get(name)
     if factory is None:
-        raise InvalidOptionError(f"unknown bot {spec!r} (bots: {', '.join(agent_names())})")
+        raise InvalidOptionError(f"unknown bot {spec!r} (bots: {', '.join(agent_names())}; levels: easy, medium, "
+                                 f"hard, expert)")
     agent = factory(params, seed)
     agent.name = spec.strip()
     return agent

@@ -24,7 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 import medieval
-from medieval.agents.base import available_agents, parse_spec
+from medieval.agents.base import available_agents, parse_spec, resolve_level
+from medieval.agents.levels import LEVELS
 from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class
 from medieval.core.rng import fresh_seed
@@ -118,7 +119,7 @@ def _check_seats(game: Game[Any], seats: Sequence[str], allow_human: bool) -> No
             if not allow_human:
                 raise CliError("a simulation has no human seats: use bots (e.g. random, heuristic)")
             continue
-        name, _ = parse_spec(spec)
+        name, _ = parse_spec(resolve_level(spec))
         if name == "heuristic" and not _has_heuristic(game):
             raise CliError(f"{game.spec.display_name} has no heuristic bot yet (use random)")
         check_bot(spec)
@@ -183,6 +184,7 @@ def cmd_games(args: argparse.Namespace, screen: Screen) -> int:
                       f"{players} (default {default})", _options_text(spec))
     screen.print(table)
     screen.print(f"Seats: {', '.join(_bot_names())} (bots take parameters, e.g. ismcts:iters=2000)")
+    screen.print("Levels: " + ", ".join(f"{lv.name} ({lv.spec})" for lv in LEVELS))
     return 0
 
 
