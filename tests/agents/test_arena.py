@@ -17,13 +17,11 @@ import pytest
 from medieval.agents.arena import (
     ArenaConfig,
     ArenaError,
-    play_task,
     run,
-    seating,
-    split_bots,
     summarize,
     write_summary,
 )
+from medieval.agents.batch import play_task, seating, split_bots
 from medieval.agents.ratings import ranks_of, rate_games, wilson_interval
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import arena_cli

@@ -39,7 +39,7 @@ def test_budget_parsing() -> None:
     assert (a.config.iters, a.config.time, a.config.iteration_budget) == (2000, None, 2000)
     b = ismcts("ismcts:time=1.0")
     assert (b.config.iters, b.config.time, b.config.iteration_budget) == (None, 1.0, None)
-    assert ismcts("ismcts:time=0.25s").config.time == 0.25
+    assert ismcts("ismcts:time=0.25").config.time == 0.25
     c = ismcts("ismcts:iters=500,time=2,c=0.5,rollout=heuristic,eps=0.2,prior=none,pw=3,alpha=0.4,obs=actions,sw=0.1")
     assert c.config == ISMCTSConfig(iters=500, time=2.0, c=0.5, rollout="heuristic", eps=0.2, prior="none",
                                     pw=3.0, alpha=0.4, obs="actions", sw=0.1)
@@ -60,6 +60,7 @@ def test_budget_parsing() -> None:
     "ismcts:obs=all", "ismcts:sw=1.5", "ismcts:bonus=huge", "ismcts:gamma=0", "ismcts:clock=sundial",
     "ismcts:alpha=1", "ismcts:fast=maybe",
     "ismcts:tuned=perhaps", "ismcts:given=depth", "ismcts:depth=-1", "ismcts:depth=1.5", "ismcts:depth=deep",
+    "ismcts:time=100s", "ismcts:time=0.5e2s", "ismcts:time=nan", "ismcts:pw=-2", "ismcts:iters=1e9x",
     "ismcts:iters",
 ])
 def test_bad_parameters_are_refused(spec: str) -> None:
