@@ -197,7 +197,7 @@ def test_no_peeking_same_choice_when_only_hidden_information_differs(name: str) 
 def test_no_peeking_at_a_secret_simultaneous_choice(spec: str) -> None:
     """Seat 0 has secretly picked; seat 1's search must be the same whatever seat 0 picked."""
     game = SecretPickGame()
-    picks = []
+    picks: list[object] = []
     for hidden in (0, 1):
         state = game.new_game(seed=1)
         state.apply(0, Pick(hidden))

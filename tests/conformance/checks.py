@@ -123,7 +123,7 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
         _fail(state, "a refused action, play on a clone or determinize changed the original")
 
 
-def play_checked(game: Game, seed: int, *, full: bool) -> dict[str, Any]:
+def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
     """Play one random game with every check after every step; return a few statistics."""
     rng = random.Random(seed * 7919 + 1)
     state = game.new_game(seed)

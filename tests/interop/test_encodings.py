@@ -31,7 +31,7 @@ def test_every_registered_game_has_an_encoding() -> None:
         "add src/medieval/interop/encodings/<game>.py for these games (see docs/interop.md)")
 
 
-class _NoEncodingGame(Game):
+class _NoEncodingGame(Game[Any]):
     spec = GameSpec("no_encoding_test_game", "No Encoding", 2, 2, "a game without an encoding")
 
     def _initial_state(self, seed: int) -> State:  # pragma: no cover - never played
