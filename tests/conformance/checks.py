@@ -111,7 +111,7 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
             _fail(state, f"determinize({s}) changed view({s})")
         # The filtered event lists are compared in the fully checked games and at the round-trip steps
         # (filtering the whole log at every step makes long games quadratic).
-        if len(d._log) != len(state._log) or ((full or roundtrip) and d.events(s) != state.events(s)):
+        if d.log_size != state.log_size or ((full or roundtrip) and d.events(s) != state.events(s)):
             _fail(state, f"determinize({s}) changed events({s})")
         if d.legal_actions(s) != state.legal_actions(s):
             _fail(state, f"determinize({s}) changed seat {s}'s legal actions")
