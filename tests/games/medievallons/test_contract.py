@@ -18,6 +18,7 @@ from medieval.games.medievallons import SPEC, MedievallonsGame, MedievallonsStat
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.components import JESTER, MONK, N_KINDS
 from medieval.games.medievallons.render import render
+from medieval.games.medievallons.view import MedievallonsView
 from tests.games.medievallons.helpers import stacked
 from tests.support import do, game, legal
 
@@ -233,7 +234,7 @@ def test_heuristic_decides_from_the_view_only() -> None:
         s.apply(seat, a if rng.random() < 0.7 else rng.choice(s.legal_actions(seat)))
 
 
-def _text(view: dict[str, object]) -> str:
+def _text(view: MedievallonsView) -> str:
     console = Console(width=120, record=True, color_system=None)
     console.print(render(view))
     return console.export_text()

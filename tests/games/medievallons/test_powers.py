@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.games.medievallons.helpers import guilds, hand, stacked
+from tests.games.medievallons.helpers import guilds, hand, pending, stacked
 from tests.support import do, kinds, legal
 
 
@@ -102,7 +102,7 @@ def test_card_powers_merchant_secret_simultaneous_exchange() -> None:
     # seat 0 learns nothing of seat 1's choice until both have chosen
     assert s.view(0)["pending"] == {"decision": "exchange", "seats": [0, 1], "waiting": [0], "my_offer": []}
     assert not [e for e in s.events(0) if e["kind"] == "offer" and "cards" in e]
-    assert s.view(1)["pending"]["my_offer"] == ["Knight", "Priest"]
+    assert pending(s, 1)["my_offer"] == ["Knight", "Priest"]
     assert s.view(None)["to_move"] == [0]
     do(s, "0 offer Monk Star")
     assert hand(s, 0) == Counter({"Noble": 1, "Knight": 1, "Priest": 1, "Beggar": 1})
@@ -173,11 +173,11 @@ def test_card_powers_priest_look_take_give_back() -> None:
     do(s, "0 play Priest")
     assert legal(s, 0) == ["look at 1", "look at 2"]
     do(s, "0 look at 1")
-    assert s.view(0)["pending"]["hand"] == ["Knight", "Monk"]
-    assert "hand" not in s.view(2)["pending"]
+    assert pending(s, 0)["hand"] == ["Knight", "Monk"]
+    assert "hand" not in pending(s, 2)
     assert legal(s, 0) == ["take Knight", "take Monk"]
     do(s, "0 take Knight")
-    assert s.view(0)["pending"]["decision"] == "priest_give"
+    assert pending(s, 0)["decision"] == "priest_give"
     assert legal(s, 0) == ["give Knight", "give Star"]
     do(s, "0 give Star")
     assert hand(s, 0) == Counter({"Knight": 1, "Beggar": 1})

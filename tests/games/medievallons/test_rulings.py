@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from medieval.games.medievallons.components import KINDS
-from tests.games.medievallons.helpers import guilds, hand, stacked
+from tests.games.medievallons.helpers import guilds, hand, match, stacked
 from tests.support import do, legal
 
 
@@ -13,9 +13,9 @@ def test_ruling_r1_shared_round_counts_for_both() -> None:
     """R1: in a 2-player match a shared round is a round won by both players."""
     s = stacked(2, hands=[["Jester"], ["Wizard"]], draw=["Star"], rest="discard")
     do(s, "0 play Jester")  # the pile runs out: no guilds, one card each -> shared
-    v = s.view(None)
-    assert v["match"]["round_wins"] == [1, 1] and v["match"]["round"] == 2
-    assert v["match"]["rounds"][0]["winners"] == [0, 1]
+    m = match(s)
+    assert m["round_wins"] == [1, 1] and m["round"] == 2
+    assert m["rounds"][0]["winners"] == [0, 1]
 
 
 def test_ruling_r1_shared_match() -> None:

@@ -36,7 +36,7 @@ def test_setup_six_cards_each_first_discard_revealed_end_card_red() -> None:
     state = game(MedievallonsGame, 4).new_game(7)
     v = state.view(0)
     assert v["hand_counts"] == [6, 6, 6, 6]
-    assert len(v["hand"]) == 6
+    assert v["hand"] is not None and len(v["hand"]) == 6
     assert len(v["discard"]) == 1 and v["discard_top"] in KINDS
     assert v["draw_count"] == 104 - 24 - 1
     assert v["end_card"] == "red"

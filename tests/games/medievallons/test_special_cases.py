@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.games.medievallons.helpers import guilds, hand, stacked
+from tests.games.medievallons.helpers import guilds, hand, pending, stacked
 from tests.support import do, kinds, legal
 
 
@@ -37,7 +37,7 @@ def test_running_out_priest_target_draws_first() -> None:
     s = stacked(3, hands=[["Priest", "Star"], [], []], draw=["Monk", "Wizard"])
     do(s, "0 play Priest")
     do(s, "0 look at 2")
-    assert s.view(0)["pending"]["hand"] == ["Monk"]
+    assert pending(s, 0)["hand"] == ["Monk"]
     do(s, "0 take Monk")
     do(s, "0 give Star")
     assert hand(s, 2) == Counter({"Star": 1})
