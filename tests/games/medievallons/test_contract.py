@@ -24,7 +24,8 @@ from tests.support import do, game, legal
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
-    """A refused action raises IllegalActionError and changes nothing."""
+    """§3.1: only the seat to move acts, with a legal action; a refused action raises IllegalActionError and
+    changes nothing."""
     s = stacked(3, hands=[["Monk"], [], []])
     before = s.to_json()
     with pytest.raises(IllegalActionError):
@@ -71,7 +72,7 @@ def test_scenario_conserves_components_and_replays() -> None:
 
 
 def test_views_never_show_another_hand() -> None:
-    """Hidden information: a seat's view and log hold its own hand and only counts of the others
+    """§2.3 hidden information: a seat's view and log hold its own hand and only counts of the others
     (all eight Wizards are in seat 1's hand: nobody else's view or log mentions a Wizard)."""
     s = stacked(3, hands=[["Monk"], ["Wizard"] * 8, ["Star"]], draw=["Knight", "Noble"])
     do(s, "0 play Monk")
@@ -83,7 +84,7 @@ def test_views_never_show_another_hand() -> None:
 
 
 def test_determinize_keeps_the_view_and_redeals() -> None:
-    """determinize(seat): same view, events and legal actions; other hands re-dealt."""
+    """§2.3 determinize(seat): same view, events and legal actions; the hands it cannot see re-dealt."""
     s = game(MedievallonsGame, 4).new_game(3)
     assert isinstance(s, MedievallonsState)
     changed = False
@@ -98,7 +99,8 @@ def test_determinize_keeps_the_view_and_redeals() -> None:
 
 
 def test_determinize_keeps_a_knight_demand_answerable() -> None:
-    """determinize: a seat that owes a Knight keeps one card of the demanded kind (that much is public)."""
+    """§7.4 / R18 determinize: a seat that owes a Knight keeps one card of the demanded kind (that much is
+    public)."""
     s = stacked(3, hands=[["Knight"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
     do(s, "0 play Knight")
     do(s, "0 ask 1 for Monk")
@@ -109,7 +111,7 @@ def test_determinize_keeps_a_knight_demand_answerable() -> None:
 
 
 def test_determinize_keeps_the_hand_a_priest_looks_at() -> None:
-    """determinize: the hand a Priest is looking at is known to the Priest's player."""
+    """§7.11 determinize: the hand a Priest is looking at is known to the Priest's player."""
     s = stacked(3, hands=[["Priest"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
     do(s, "0 play Priest")
     do(s, "0 look at 1")
@@ -202,7 +204,8 @@ def test_play_without_the_log_is_the_same(players: int, options: dict[str, objec
 
 
 def test_heuristic_beats_random() -> None:
-    """The heuristic wins far more than its fair share against random players (4 players)."""
+    """Rules document, "Figures": the heuristic wins far more than its fair share against random players
+    (4 players)."""
     g = game(MedievallonsGame, 4)
     wins = 0.0
     games = 120
@@ -241,7 +244,7 @@ def _text(view: MedievallonsView) -> str:
 
 
 def test_render_shows_the_table() -> None:
-    """Terminal rendering: hand, every seat's guilds, discard top, draw pile count, End card side."""
+    """Rules document, "View", drawn: hand, every seat's guilds, discard top, draw pile count, End card side."""
     s = stacked(3, hands=[["Monk", "Monk", "Knight"], ["Star"], []], guilds=[{"owner": 1, "cards": ["Wizard"] * 3}],
              discard=["Noble"], draw=["Priest"], rest="draw")
     out = _text(s.view(0))
@@ -254,7 +257,8 @@ def test_render_shows_the_table() -> None:
 
 
 def test_render_every_phase() -> None:
-    """Terminal rendering works in every phase of random games, for players and spectators."""
+    """Rules document, "View", drawn: the picture works in every phase of random games (§5.2 a match's
+    round shown), for players and spectators."""
     for n in (2, 4):
         g = game(MedievallonsGame, n)
         s = g.new_game(5)
@@ -269,7 +273,8 @@ def test_render_every_phase() -> None:
 
 
 def test_pending_decisions_belong_to_their_seats() -> None:
-    """Decisions handed to other seats are theirs: to_move names them and nobody else may act."""
+    """§7.10 (§7 pending decisions): decisions handed to other seats are theirs: to_move names them and
+    nobody else may act."""
     s = stacked(3, hands=[["Noble"], ["Knight"], ["Star"]], draw=["Monk"])
     do(s, "0 play Noble")
     assert s.to_move == (1,) and legal(s, 0) == [] and legal(s, 2) == []

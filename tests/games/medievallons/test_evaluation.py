@@ -14,6 +14,7 @@ from tests.support import do, game
 
 
 def test_match_chances_count_each_round_to_play_as_a_fair_coin() -> None:
+    """§5.2 / R1: each round still to play counts as a fair coin; a shared round counts for both."""
     assert match_chances((0, 0), 0) == (0.5, 0.5)
     assert match_chances((1, 0), 1) == (0.75, 0.25)  # win round 2, or lose it and win round 3
     assert match_chances((0, 1), 1) == (0.25, 0.75)
@@ -39,6 +40,7 @@ def test_evaluation_reads_the_standing_after_a_won_round() -> None:
 
 @pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {}), (2, {"match": "single_round"})])
 def test_single_round_games_have_neither_rounds_nor_an_evaluation(players: int, options: dict[str, str]) -> None:
+    """§5.2 / R1: only the 2-player match has rounds; a single round has no standing to evaluate."""
     g = game(MedievallonsGame, players, **options)
     s = g.new_game(seed=5)
     assert type(g).has_evaluation()  # the hook exists for the match ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.games.medievallons.helpers import guilds, hand, pending, stacked
-from tests.support import do, kinds, legal
+from tests.support import do, events_of, kinds, legal
 
 
 def test_card_powers_artisan_takes_the_top_discard() -> None:
@@ -14,7 +14,7 @@ def test_card_powers_artisan_takes_the_top_discard() -> None:
     do(s, "0 play Artisan")
     assert hand(s, 0) == Counter({"Monk": 1, "Wizard": 1, "Star": 1})
     assert s.view(None)["discard"][-2:] == ["Knight", "Artisan"]
-    assert [e for e in s.events(2) if e["kind"] == "artisan"] == [{"kind": "artisan", "seat": 0, "card": "Wizard"}]
+    assert events_of(s, "artisan", 2) == [{"kind": "artisan", "seat": 0, "card": "Wizard"}]
 
 
 def test_card_powers_assassin_discards_a_guild_card() -> None:
@@ -101,13 +101,13 @@ def test_card_powers_merchant_secret_simultaneous_exchange() -> None:
     do(s, "1 offer Knight Priest")
     # seat 0 learns nothing of seat 1's choice until both have chosen
     assert s.view(0)["pending"] == {"decision": "exchange", "seats": [0, 1], "waiting": [0], "my_offer": []}
-    assert not [e for e in s.events(0) if e["kind"] == "offer" and "cards" in e]
+    assert not [e for e in events_of(s, "offer", 0) if "cards" in e]
     assert pending(s, 1)["my_offer"] == ["Knight", "Priest"]
     assert s.view(None)["to_move"] == [0]
     do(s, "0 offer Monk Star")
     assert hand(s, 0) == Counter({"Noble": 1, "Knight": 1, "Priest": 1, "Beggar": 1})
     assert hand(s, 1) == Counter({"Knight": 1, "Monk": 1, "Star": 1})
-    exchange = [e for e in s.events(2) if e["kind"] == "exchange"]
+    exchange = events_of(s, "exchange", 2)
     assert exchange == [{"kind": "exchange", "a": 0, "b": 1}]
 
 
@@ -129,9 +129,9 @@ def test_card_powers_beggar_random_card_from_the_most() -> None:
     assert sum(hand(s, 1).values()) == 4
     got = hand(s, 0) - Counter({"Monk": 1, "Priest": 1})
     assert sum(got.values()) == 1 and next(iter(got)) in ("Knight", "Star")
-    beg = [e for e in s.events(1) if e["kind"] == "beg"]
+    beg = events_of(s, "beg", 1)
     assert beg[0]["card"] in ("Knight", "Star")
-    assert [e for e in s.events(2) if e["kind"] == "beg"] == [{"kind": "beg", "seat": 0, "from": 1}]
+    assert events_of(s, "beg", 2) == [{"kind": "beg", "seat": 0, "from": 1}]
 
 
 def test_card_powers_beggar_tie_you_choose() -> None:
@@ -161,7 +161,7 @@ def test_card_powers_noble_next_two_give_in_turn_order() -> None:
     do(s, "2 give Monk")
     assert hand(s, 0) == Counter({"Star": 1, "Monk": 1, "Priest": 1})
     assert hand(s, 3) == Counter({"Wizard": 1})
-    gifts2 = [e for e in s.events(2) if e["kind"] == "give"]
+    gifts2 = events_of(s, "give", 2)
     assert gifts2[0] == {"kind": "give", "seat": 1, "to": 0, "power": "Noble"}  # not seat 1's card
     assert gifts2[1]["card"] == "Monk"
 

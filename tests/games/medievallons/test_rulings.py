@@ -6,7 +6,7 @@ from collections import Counter
 
 from medieval.games.medievallons.components import KINDS
 from tests.games.medievallons.helpers import guilds, hand, match, stacked
-from tests.support import do, legal
+from tests.support import do, events_of, legal
 
 
 def test_ruling_r1_shared_round_counts_for_both() -> None:
@@ -109,7 +109,7 @@ def test_ruling_r5_revealed_witch_reveals_again() -> None:
     reveal again."""
     s = stacked(3, hands=[["Witch"], [], []], draw=["Witch", "Monk", "Knight", "Star", "Noble"])
     do(s, "0 play Witch")
-    reveals = [e["card"] for e in s.events(None) if e["kind"] == "witch_reveal"]
+    reveals = [e["card"] for e in events_of(s, "witch_reveal", None)]
     assert reveals == ["Witch", "Monk"]
     assert hand(s, 0) == Counter({"Knight": 1, "Star": 1, "Noble": 1})
 
@@ -285,7 +285,7 @@ def test_ruling_r18_merchant_offers_are_hidden_until_both_chose() -> None:
     do(s, "0 offer Monk Star")
     for seat in (1, 2):
         assert "Monk" not in str(s.view(seat)["pending"])
-        assert not [e for e in s.events(seat) if e["kind"] == "offer" and "cards" in e]
+        assert not [e for e in events_of(s, "offer", seat) if "cards" in e]
     assert s.view(1)["hand_counts"] == [0, 2, 1]
 
 

@@ -79,7 +79,7 @@ def test_player_counts_are_two_to_six(players: int) -> None:
 
 
 def test_options_are_validated() -> None:
-    """Rule options are checked: unknown names and values are refused with a clear error."""
+    """Rules document, "Options": rule options are checked: unknown names and values are refused with a clear error."""
     with pytest.raises(InvalidOptionError, match="no option"):
         game(MedievallonsGame, 3, nonsense=True)
     with pytest.raises(InvalidOptionError, match="must be one of"):

@@ -25,7 +25,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 
 def test_card_names_read_as_prose() -> None:
-    """Cards in sentences: articles and plurals as English has them."""
+    """§1.1 card names in sentences: articles and plurals as English has them."""
     assert a_card("Artisan") == "an Artisan" and a_card("Assassin") == "an Assassin" and a_card("Monk") == "a Monk"
     assert cards_text(["Knight", "Knight", "Jester"]) == "two Knights and a Jester"
     assert cards_text(["Witch"] * 3) == "three Witches"
@@ -108,7 +108,7 @@ def test_r18_a_private_events_sentence_holds_nothing_hidden_from_its_reader() ->
 
 
 def test_every_event_of_random_games_has_a_sentence_of_its_own() -> None:
-    """Every event kind of random games, for each seat and the spectator, reads as a sentence of its own
+    """§2-§7: every event kind of random games, for each seat and the spectator, reads as a sentence of its own
     (not the generic fallback): no raw dicts or lists, no "a Artisan", no "1 cards"."""
     seen: set[str] = set()
     bad = re.compile(r"[{}\[\]_]|\bNone\b|\ba [AEIOU]|\b1 cards\b|\bone cards\b")
@@ -133,7 +133,7 @@ def test_every_event_of_random_games_has_a_sentence_of_its_own() -> None:
 
 
 def test_every_event_kind_the_rules_log_has_a_sentence() -> None:
-    """Every event kind written anywhere in the package's rules has its own sentence."""
+    """§2-§7: every event kind written anywhere in the package's rules has its own sentence."""
     folder = Path(package.__file__).parent
     emitted = {m for path in folder.glob("*.py") for m in re.findall(r'_emit\(\s*"(\w+)"', path.read_text())}
     assert emitted == EVENT_KINDS
@@ -153,6 +153,7 @@ def test_card_help_covers_every_component() -> None:
 
 
 def test_how_to_play_is_short() -> None:
+    """§3-§5 in a few lines: the goal, the turn, the end."""
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "third guild" in text and "Jester" in text
