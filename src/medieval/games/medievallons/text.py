@@ -58,16 +58,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _acts(n: Narrator, seat: object, you: str, they: str) -> str:
-    """Subject and verb inside a sentence: "you take" / "P2 takes"."""
-    return f"{n.obj(seat)} {you if n.me(seat) else they}"
-
-
-def _own(n: Narrator, seat: object) -> str:
-    """The possessive of a sentence's own subject: "your" / "their"."""
-    return "your" if n.me(seat) else "their"
-
-
 #: why a seat draws (the ``why`` of a ``draw`` event), as the end of the sentence
 _WHY = {
     "turn": "at the end of the turn",
@@ -99,7 +89,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
 
 # ------------------------------------------------------------------------------------ the sentences
 def _round(e: Mapping[str, Any], n: Narrator) -> str:
-    return (f"Round {e['round']} begins: {_acts(n, e['first'], 'play', 'plays')} first, the discard pile starts "
+    return (f"Round {e['round']} begins: {n.acts(e['first'], 'play', 'plays')} first, the discard pile starts "
             f"with {a_card(e['discard'])} and the End of Game card shows its {e['end_card']} side.")
 
 
@@ -122,20 +112,20 @@ def _lay(e: Mapping[str, Any], n: Narrator) -> str:
 
 
 def _use(e: Mapping[str, Any], n: Narrator) -> str:
-    return f"Turn {e['turn']}: {n.act(e['seat'], 'use', 'uses')} {_own(n, e['seat'])} guild {e['guild']}."
+    return f"Turn {e['turn']}: {n.act(e['seat'], 'use', 'uses')} {n.own(e['seat'])} guild {e['guild']}."
 
 
 def _reinforce(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
     becomes = f"; it becomes {e['now']}" if e.get("now") != e["guild"] else ""
-    return (f"Turn {e['turn']}: {n.act(seat, 'reinforce', 'reinforces')} {_own(n, seat)} guild {e['guild']} with "
+    return (f"Turn {e['turn']}: {n.act(seat, 'reinforce', 'reinforces')} {n.own(seat)} guild {e['guild']} with "
             f"{cards_text(e['cards'])}{becomes}.")
 
 
 def _no_action(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
     return (f"Turn {e['turn']}: {n.act(seat, 'have', 'has')} nothing to play, lay or use, so "
-            f"{_acts(n, seat, 'draw', 'draws')} a card instead.")
+            f"{n.acts(seat, 'draw', 'draws')} a card instead.")
 
 
 def _draw(e: Mapping[str, Any], n: Narrator) -> str:
@@ -165,8 +155,8 @@ def _no_target(e: Mapping[str, Any], n: Narrator) -> str:
 def _artisan(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
     if e.get("card") is None:
-        return f"With the Artisan, {_acts(n, seat, 'find', 'finds')} the discard pile empty."
-    return f"With the Artisan, {_acts(n, seat, 'take', 'takes')} {a_card(e['card'])} from the discard pile."
+        return f"With the Artisan, {n.acts(seat, 'find', 'finds')} the discard pile empty."
+    return f"With the Artisan, {n.acts(seat, 'take', 'takes')} {a_card(e['card'])} from the discard pile."
 
 
 def _beggar(e: Mapping[str, Any], n: Narrator) -> str:
@@ -176,7 +166,7 @@ def _beggar(e: Mapping[str, Any], n: Narrator) -> str:
 
 def _beg(e: Mapping[str, Any], n: Narrator) -> str:
     what = a_card(e["card"]) if "card" in e else "a card"
-    return f"With the Beggar, {_acts(n, e['seat'], 'take', 'takes')} {what} at random from {n.obj(e['from'])}."
+    return f"With the Beggar, {n.acts(e['seat'], 'take', 'takes')} {what} at random from {n.obj(e['from'])}."
 
 
 def _no_power(e: Mapping[str, Any], n: Narrator) -> str:
@@ -192,7 +182,7 @@ def _witch_reveal(e: Mapping[str, Any], n: Narrator) -> str:
 def _wizard_draw(e: Mapping[str, Any], n: Narrator) -> str:
     what = cards_text(e["cards"]) if "cards" in e else count_of(int(e.get("count", 0)))
     seat = e["seat"]
-    return f"With the Wizard, {_acts(n, seat, 'draw', 'draws')} {what}."
+    return f"With the Wizard, {n.acts(seat, 'draw', 'draws')} {what}."
 
 
 def _keep(e: Mapping[str, Any], n: Narrator) -> str:
@@ -206,8 +196,8 @@ def _wizard_discard(e: Mapping[str, Any], n: Narrator) -> str:
 
 def _ask(e: Mapping[str, Any], n: Narrator) -> str:
     seat, target = e["seat"], e["target"]
-    answer = f"{n.obj(target)} must hand one over" if e.get("has") else f"{_acts(n, target, 'have', 'has')} none"
-    return f"With the Knight, {_acts(n, seat, 'ask', 'asks')} {n.obj(target)} for {a_card(e['card'])}: {answer}."
+    answer = f"{n.obj(target)} must hand one over" if e.get("has") else f"{n.acts(target, 'have', 'has')} none"
+    return f"With the Knight, {n.acts(seat, 'ask', 'asks')} {n.obj(target)} for {a_card(e['card'])}: {answer}."
 
 
 def _give(e: Mapping[str, Any], n: Narrator) -> str:
@@ -219,7 +209,7 @@ def _give(e: Mapping[str, Any], n: Narrator) -> str:
 
 def _trade(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
-    return (f"With the Merchant, {_acts(n, seat, 'trade', 'trades')} with {n.obj(e['with'])}: each side "
+    return (f"With the Merchant, {n.acts(seat, 'trade', 'trades')} with {n.obj(e['with'])}: each side "
             f"secretly picks two cards to hand over.")
 
 
@@ -236,13 +226,13 @@ def _exchange(e: Mapping[str, Any], n: Narrator) -> str:
     gave = {a: e["a_gave"], b: e["b_gave"]}
     first, second = (b, a) if n.me(b) else (a, b)  # the reader's side first
     return (f"{n.act(first, 'give', 'gives')} {n.obj(second)} {cards_text(gave[first])}, and "
-            f"{_acts(n, second, 'give', 'gives')} {n.obj(first)} {cards_text(gave[second])}.")
+            f"{n.acts(second, 'give', 'gives')} {n.obj(first)} {cards_text(gave[second])}.")
 
 
 def _look(e: Mapping[str, Any], n: Narrator) -> str:
     seat, target = e["seat"], e["target"]
     seen = f": {cards_text(e['hand'])}" if "hand" in e else ""
-    return f"With the Priest, {_acts(n, seat, 'look', 'looks')} at {n.poss(target)} hand{seen}."
+    return f"With the Priest, {n.acts(seat, 'look', 'looks')} at {n.poss(target)} hand{seen}."
 
 
 def _take(e: Mapping[str, Any], n: Narrator) -> str:
@@ -252,18 +242,18 @@ def _take(e: Mapping[str, Any], n: Narrator) -> str:
 
 def _copy(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
-    return f"With the Witch, {_acts(n, seat, 'copy', 'copies')} the power of the guild {e['guild']}."
+    return f"With the Witch, {n.acts(seat, 'copy', 'copies')} the power of the guild {e['guild']}."
 
 
 def _assassinate(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
-    return (f"With the Assassin, {_acts(n, seat, 'discard', 'discards')} {a_card(e['card'])} from "
+    return (f"With the Assassin, {n.acts(seat, 'discard', 'discards')} {a_card(e['card'])} from "
             f"{n.poss(e['owner'])} guild {e['guild']}.")
 
 
 def _steal(e: Mapping[str, Any], n: Narrator) -> str:
     seat = e["seat"]
-    return (f"With the Prowler, {_acts(n, seat, 'steal', 'steals')} {a_card(e['card'])} from "
+    return (f"With the Prowler, {n.acts(seat, 'steal', 'steals')} {a_card(e['card'])} from "
             f"{n.poss(e['owner'])} guild {e['guild']}.")
 
 
@@ -272,7 +262,7 @@ def _guild_returned(e: Mapping[str, Any], n: Narrator) -> str:
     cards = list(e["cards"])
     verb = "goes" if len(cards) == 1 else "go"
     return (f"{_cap(n.poss(owner))} guild {e['guild']} is down to {count_of(len(cards))}: {cards_text(cards)} "
-            f"{verb} back to {_own(n, owner)} hand.")
+            f"{verb} back to {n.own(owner)} hand.")
 
 
 def _guild_changed(e: Mapping[str, Any], n: Narrator) -> str:
@@ -284,7 +274,7 @@ def _round_over(e: Mapping[str, Any], n: Narrator) -> str:
     winners = list(e.get("winners", []))
     how = _TERMINATION.get(str(e.get("termination")), str(e.get("termination", "")).replace("_", " "))
     one = len(winners) == 1
-    result = _acts(n, winners[0], "win", "wins") + " it" if one else \
+    result = n.acts(winners[0], "win", "wins") + " it" if one else \
         f"{and_list([n.obj(w) for w in winners])} share the win"
     counts = ", ".join(f"{n.obj(i)} {c}" for i, c in enumerate(e.get("guilds", [])))
     return f"Round {e['round']} is over ({how}): {result}. Guilds on the table: {counts}."
