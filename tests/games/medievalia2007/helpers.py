@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import medieval
-from medieval.games.medievalia2007.cards import FACE, FACES, card_of_name
+from medieval.games.medievalia2007.components import FACE, FACES, card_of_name
 from medieval.games.medievalia2007.rules import M7State
 
 __all__ = ["M7State"]
@@ -61,7 +61,7 @@ FIELD = {"face": "Field"}
 
 def find(state: M7State, face: str, owner: int, where: str | None = None) -> list[str]:
     """Names of ``owner``'s cards of ``face`` on the table (optionally only in Fief ``where``)."""
-    from medieval.games.medievalia2007.cards import NAME
+    from medieval.games.medievalia2007.components import NAME
 
     g = state.game
     return [NAME[c] for c in state.tables[owner] if FACES[FACE[c]] == face
@@ -86,7 +86,7 @@ def rich(free: list[object] | None = None, city_buildings: list[str] | None = No
 def pay(state: M7State) -> M7State:
     """Pay the purchase in progress: a card making a missing resource first, else any card, a trade,
     a Bureaucrat, or selling a card from hand."""
-    from medieval.games.medievalia2007.cards import PROD
+    from medieval.games.medievalia2007.components import PROD
 
     while state.phase == "pay":
         short = state.shortfall(state.active)

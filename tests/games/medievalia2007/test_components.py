@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from medieval.games.medievalia2007 import cards as C
+from medieval.games.medievalia2007 import components as C
 
 
 def _count(*faces: str) -> int:

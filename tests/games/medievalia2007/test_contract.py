@@ -11,7 +11,7 @@ import pytest
 
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import DECK, FACE
+from medieval.games.medievalia2007.components import DECK, FACE
 from tests.conformance.checks import check_position
 from tests.games.medievalia2007.helpers import FIELD, make, play
 
@@ -64,11 +64,11 @@ def test_views_show_own_hand_only_and_are_json() -> None:
         v = s.view(seat)
         json.dumps(v)
         assert v["hand"] == (None if seat is None else sorted(
-            __import__("medieval.games.medievalia2007.cards", fromlist=["FACES"]).FACES[FACE[c]]
+            __import__("medieval.games.medievalia2007.components", fromlist=["FACES"]).FACES[FACE[c]]
             for c in s.hands[seat]))
     text = json.dumps(s.view(1))
     hidden = {c for c in s.hands[0]}
-    from medieval.games.medievalia2007.cards import NAME
+    from medieval.games.medievalia2007.components import NAME
 
     assert not any(NAME[c] in text for c in hidden)
     assert s.view(1)["players_info"][0]["hand_by_deck"] == {"territory": 0, "military": 8, "character": 0}

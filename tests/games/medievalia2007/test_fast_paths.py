@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import IS_HOST, IS_TROOP, NFACES, POWER, PROD
+from medieval.games.medievalia2007.components import IS_HOST, IS_TROOP, NFACES, POWER, PROD
 from medieval.games.medievalia2007.rules import M7State
 from tests.games.medievalia2007.helpers import make
 

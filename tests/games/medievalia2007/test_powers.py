@@ -3,7 +3,7 @@ rulings on them (R6, R25-R27)."""
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import F_COST, FACES
+from medieval.games.medievalia2007.components import F_COST, FACES
 from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, last, legal, one, play, scen
 
 W2 = ["Worker", "Worker"]

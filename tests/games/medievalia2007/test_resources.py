@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import DECK
+from medieval.games.medievalia2007.components import DECK
 from tests.games.medievalia2007.helpers import alive, cid, hand_faces, last, legal, one, pay, play, rich, scen
 
 FARM2 = {"face": "Farm", "troops": ["Worker", "Worker"]}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007 import cards as C
+from medieval.games.medievalia2007 import components as C
 from tests.games.medievalia2007.helpers import FIELD, cid, find, legal, one, play, scen
 
 

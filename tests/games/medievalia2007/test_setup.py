@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from medieval.games.medievalia2007.cards import DECK, FACE, FACES, KIND, TERR
+from medieval.games.medievalia2007.components import DECK, FACE, FACES, KIND, TERR
 from tests.games.medievalia2007.helpers import hand_faces, legal, make, play
 
 

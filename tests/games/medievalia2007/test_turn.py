@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from medieval.core.errors import IllegalActionError
-from medieval.games.medievalia2007.cards import DECK, F_COST, FACE, FACES
+from medieval.games.medievalia2007.components import DECK, F_COST, FACE, FACES
 from tests.games.medievalia2007.helpers import (
     FIELD,
     alive,

@@ -76,7 +76,7 @@ def test_losing_food_on_the_enemys_turn_forces_a_disband_at_once() -> None:
                     "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
              away={"F1": {"0": ["Soldier"]}})
     f1 = sorted(set(s._territories(1)))[0]
-    from medieval.games.medievalia2007.cards import NAME
+    from medieval.games.medievalia2007.components import NAME
 
     play(s, "attack 1 at F1", "enlist Soldier1", f"aim at {NAME[f1]}")
     assert s.owner[f1] < 0 and s.food_capacity(1) == 1 and s.excess[1] == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import DEF
+from medieval.games.medievalia2007.components import DEF
 from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, legal, one, play, scen
 
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     CIVIL,
     DECK_INDEX,
     DECKS,

@@ -32,7 +32,7 @@ from medieval.core.encoding import (
 )
 from medieval.core.state import Action, Game
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     CIVIL,
     DECKS,
     FACE,

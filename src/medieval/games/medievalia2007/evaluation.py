@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
-from medieval.games.medievalia2007.cards import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
+from medieval.games.medievalia2007.components import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
 
 if TYPE_CHECKING:
     from medieval.games.medievalia2007.rules import M7State

@@ -12,7 +12,7 @@ from medieval.core.registry import register
 from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     BUILDING_IDS,
     CITY_IDS,
     DECK,

@@ -18,7 +18,7 @@ from typing import Any
 
 from medieval.core.state import Action, State
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     F_COST,
     F_KIND,
     F_NEEDS,

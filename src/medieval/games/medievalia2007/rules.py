@@ -1,6 +1,6 @@
 """Medievalia (2007): the rules. Section numbers (§) refer to docs/rules/medievalia2007.md.
 
-A position is a handful of int lists indexed by card id (see cards.py): who owns a card on the table,
+A position is a handful of int lists indexed by card id (see components.py): who owns a card on the table,
 in which Fief it is, which territory/City it is attached to, whether it is rotated (used), its damage
 this turn and its moves this turn. Decks, building stacks, hands, the discard pile and the cards
 removed from the game are lists of ids. A battle in progress is one JSON-native dict.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State, copy_json
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     ADDS_PRODUCTION,
     ATT,
     CITY,

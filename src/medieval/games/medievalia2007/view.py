@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     ATT,
     DECK,
     DECKS,
