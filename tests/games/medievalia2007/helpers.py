@@ -6,28 +6,28 @@ from typing import Any
 
 import medieval
 from medieval.games.medievalia2007.components import FACE, FACES, card_of_name
-from medieval.games.medievalia2007.rules import M7State
+from medieval.games.medievalia2007.rules import Medievalia2007State
 
-__all__ = ["M7State"]
+__all__ = ["Medievalia2007State"]
 
 
 def make(players: int = 2, **options: Any) -> medieval.Game:
     return medieval.make("medievalia2007", players, **options)
 
 
-def scen(players: int = 2, options: dict[str, Any] | None = None, **setup: Any) -> M7State:
+def scen(players: int = 2, options: dict[str, Any] | None = None, **setup: Any) -> Medievalia2007State:
     state = make(players, **(options or {})).scenario(**setup)
-    assert isinstance(state, M7State)
+    assert isinstance(state, Medievalia2007State)
     return state
 
 
-def legal(state: M7State, seat: int | None = None) -> list[str]:
+def legal(state: Medievalia2007State, seat: int | None = None) -> list[str]:
     if seat is None:
         seat = state.to_move[0]
     return [str(a) for a in state.legal_actions(seat)]
 
 
-def play(state: M7State, *moves: str) -> M7State:
+def play(state: Medievalia2007State, *moves: str) -> Medievalia2007State:
     """Apply moves in order, each by the seat to move."""
     for m in moves:
         seat = state.to_move[0]
@@ -39,27 +39,27 @@ def cid(name: str) -> int:
     return card_of_name(name)
 
 
-def alive(state: M7State, name: str) -> bool:
+def alive(state: Medievalia2007State, name: str) -> bool:
     """Is the card on the table?"""
     return state.owner[cid(name)] >= 0
 
 
-def hand_faces(state: M7State, seat: int) -> list[str]:
+def hand_faces(state: Medievalia2007State, seat: int) -> list[str]:
     return sorted(FACES[FACE[c]] for c in state.hands[seat])
 
 
-def kinds(state: M7State) -> list[str]:
+def kinds(state: Medievalia2007State) -> list[str]:
     return [e["kind"] for e in state.events(None)]
 
 
-def last(state: M7State, kind: str) -> dict[str, Any]:
+def last(state: Medievalia2007State, kind: str) -> dict[str, Any]:
     return [e for e in state.events(None) if e["kind"] == kind][-1]
 
 
 FIELD = {"face": "Field"}
 
 
-def find(state: M7State, face: str, owner: int, where: str | None = None) -> list[str]:
+def find(state: Medievalia2007State, face: str, owner: int, where: str | None = None) -> list[str]:
     """Names of ``owner``'s cards of ``face`` on the table (optionally only in Fief ``where``)."""
     from medieval.games.medievalia2007.components import NAME
 
@@ -68,7 +68,7 @@ def find(state: M7State, face: str, owner: int, where: str | None = None) -> lis
             and (where is None or g.loc_names[state.loc[c]] == where)]
 
 
-def one(state: M7State, face: str, owner: int, where: str | None = None) -> str:
+def one(state: Medievalia2007State, face: str, owner: int, where: str | None = None) -> str:
     names = find(state, face, owner, where)
     assert len(names) == 1, names
     return names[0]
@@ -83,7 +83,7 @@ def rich(free: list[object] | None = None, city_buildings: list[str] | None = No
             "free": free or []}
 
 
-def pay(state: M7State) -> M7State:
+def pay(state: Medievalia2007State) -> Medievalia2007State:
     """Pay the purchase in progress: a card making a missing resource first, else any card, a trade,
     a Bureaucrat, or selling a card from hand."""
     from medieval.games.medievalia2007.components import PROD

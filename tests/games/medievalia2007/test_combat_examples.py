@@ -32,9 +32,9 @@ def test_example_1_single_troop_attacking() -> None:
 
 def damage_taken(s: object) -> dict[str, int]:
     """Damage dealt in the last battle, from the log."""
-    from tests.games.medievalia2007.helpers import M7State
+    from tests.games.medievalia2007.helpers import Medievalia2007State
 
-    assert isinstance(s, M7State)
+    assert isinstance(s, Medievalia2007State)
     ev = s.events(None)
     start = max(i for i, e in enumerate(ev) if e["kind"] == "fight")
     out: dict[str, int] = {}

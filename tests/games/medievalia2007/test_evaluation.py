@@ -1,4 +1,4 @@
-"""The position evaluation searches use to cut their playouts short (``M7Game.evaluate``; the weights are
+"""The position evaluation searches use to cut their playouts short (``Medievalia2007Game.evaluate``; the weights are
 our design, fitted by scripts/fit_evaluation.py — docs/rules/medievalia2007.md, "Bot knowledge")."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from importlib import resources
 
 import medieval
 from medieval.games.medievalia2007 import evaluation
-from medieval.games.medievalia2007.rules import M7State
+from medieval.games.medievalia2007.rules import Medievalia2007State
 
 
-def _midgame(players: int = 2, steps: int = 60, seed: int = 3, **options: object) -> M7State:
+def _midgame(players: int = 2, steps: int = 60, seed: int = 3, **options: object) -> Medievalia2007State:
     game = medieval.make("medievalia2007", players, **options)
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
@@ -22,7 +22,7 @@ def _midgame(players: int = 2, steps: int = 60, seed: int = 3, **options: object
             break
         seat = state.to_move[0]
         state.apply(seat, game.heuristic_action(state, seat, rng))
-    assert isinstance(state, M7State)
+    assert isinstance(state, Medievalia2007State)
     return state
 
 
@@ -57,7 +57,7 @@ def test_more_prestige_is_worth_more() -> None:
     base = evaluation.evaluate(state)
     real = evaluation.features
 
-    def boosted(s: M7State, p: int) -> list[float]:
+    def boosted(s: Medievalia2007State, p: int) -> list[float]:
         f = real(s, p)
         if p == 0:
             f[evaluation.FEATURE_NAMES.index("vp")] += 2

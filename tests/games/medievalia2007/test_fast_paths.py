@@ -11,7 +11,7 @@ import pytest
 
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import IS_HOST, IS_TROOP, NFACES, POWER, PROD
-from medieval.games.medievalia2007.rules import M7State
+from medieval.games.medievalia2007.rules import Medievalia2007State
 from tests.games.medievalia2007.helpers import make
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -20,12 +20,12 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[M7State]:
+def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[Medievalia2007State]:
     """Every position of a few seeded games (half of them played by the heuristic)."""
     game = make(players, **options)
     for g in range(games):
         state = game.new_game(seed=31 + g)
-        assert isinstance(state, M7State)
+        assert isinstance(state, Medievalia2007State)
         rng = random.Random(g)
         while not state.is_over:
             yield state
@@ -35,8 +35,8 @@ def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[M7
             state.apply(seat, action)
 
 
-def plain_resources(s: M7State, p: int) -> list[int]:
-    """What p could still produce this turn (see ``M7State._survey``), card by card."""
+def plain_resources(s: Medievalia2007State, p: int) -> list[int]:
+    """What p could still produce this turn (see ``Medievalia2007State._survey``), card by card."""
     out = [0, 0, 0, 0, 0, 0]
     for c in s.tables[p]:
         if s.rot[c]:

@@ -31,9 +31,9 @@ def test_heuristic_uses_only_what_its_seat_knows() -> None:
 
     def hook(state: object, seat: int, action: object) -> None:
         nonlocal checked
-        from medieval.games.medievalia2007.rules import M7State
+        from medieval.games.medievalia2007.rules import Medievalia2007State
 
-        assert isinstance(state, M7State)
+        assert isinstance(state, Medievalia2007State)
         if len(state.history) % 7 == 0:
             twin = state.determinize(seat, random.Random(len(state.history)))
             assert game.heuristic_action(twin, seat, random.Random(5)) == game.heuristic_action(

@@ -10,9 +10,9 @@ W2 = ["Worker", "Worker"]
 
 
 def _dmg(s: object, name: str) -> int:
-    from tests.games.medievalia2007.helpers import M7State
+    from tests.games.medievalia2007.helpers import Medievalia2007State
 
-    assert isinstance(s, M7State)
+    assert isinstance(s, Medievalia2007State)
     return s.mark(cid(name), 0)
 
 

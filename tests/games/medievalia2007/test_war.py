@@ -220,9 +220,9 @@ def test_ruling_r17_overkill_stays_on_the_last_card() -> None:
 
 
 def one_dead(s: object) -> str:
-    from tests.games.medievalia2007.helpers import M7State
+    from tests.games.medievalia2007.helpers import Medievalia2007State
 
-    assert isinstance(s, M7State)
+    assert isinstance(s, Medievalia2007State)
     return [c for c in s.events(None) if c["kind"] == "casualties"][-1]["cards"][0]
 
 

@@ -1,4 +1,4 @@
-"""Position evaluation for searches that stop their playouts early (``M7Game.evaluate``).
+"""Position evaluation for searches that stop their playouts early (``Medievalia2007Game.evaluate``).
 
 Each seat is described by a few numbers read off the table (prestige, siege, territories, troops at
 home and abroad, enemy troops in its Fief, gold production, cards in hand...); their weighted sum gives
@@ -14,7 +14,7 @@ from medieval.core.evaluation import linear_scores, load_weights, softmax_reward
 from medieval.games.medievalia2007.components import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia2007.rules import M7State
+    from medieval.games.medievalia2007.rules import Medievalia2007State
 
 FEATURE_NAMES: tuple[str, ...] = (
     "vp", "siege_turns", "territories", "troops", "defence_at_home", "attack_abroad",
@@ -23,7 +23,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-def features(state: M7State, p: int) -> list[float]:
+def features(state: Medievalia2007State, p: int) -> list[float]:
     """What the evaluation weighs for seat ``p`` (see FEATURE_NAMES)."""
     table = state.tables[p]
     loc = state.loc
@@ -51,7 +51,7 @@ def features(state: M7State, p: int) -> list[float]:
     ]
 
 
-def evaluate(state: M7State) -> list[float]:
+def evaluate(state: Medievalia2007State) -> list[float]:
     """Each seat's estimated reward (win chance; a team's chance shared by its members)."""
     weights = load_weights(__package__, FEATURE_NAMES)
     n = state.game.players

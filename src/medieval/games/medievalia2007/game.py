@@ -42,7 +42,7 @@ from medieval.games.medievalia2007.rules import (
     MOVED,
     SETUP,
     WAR,
-    M7State,
+    Medievalia2007State,
 )
 
 SPEC = GameSpec(
@@ -84,7 +84,7 @@ SPEC = GameSpec(
 
 
 @register
-class M7Game(Game["M7State"]):
+class Medievalia2007Game(Game["Medievalia2007State"]):
     spec = SPEC
 
     players: int
@@ -110,7 +110,7 @@ class M7Game(Game["M7State"]):
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))
         self.ally = tuple((s + 2) % n for s in range(n)) if self.allied else tuple(range(n))
-        #: per seat, the seats of the other factions (``M7State.hostile``), in seat order
+        #: per seat, the seats of the other factions (``Medievalia2007State.hostile``), in seat order
         self.foes = tuple(tuple(s for s in range(n) if self.team[s] != self.team[p]) for p in range(n))
         if n == 2:
             pairs: list[tuple[int, int]] = [(0, 1)]
@@ -136,8 +136,8 @@ class M7Game(Game["M7State"]):
         self.turn_limit = int(opts["turn_limit"])
 
     @classmethod
-    def state_class(cls) -> type[M7State]:
-        return M7State
+    def state_class(cls) -> type[Medievalia2007State]:
+        return Medievalia2007State
 
     @classmethod
     def test_configurations(cls) -> list[tuple[int, dict[str, Any]]]:
@@ -151,19 +151,19 @@ class M7Game(Game["M7State"]):
     def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
         from medieval.games.medievalia2007.heuristic import choose
 
-        assert isinstance(state, M7State)
+        assert isinstance(state, Medievalia2007State)
         return choose(state, seat, rng)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's estimated reward from a position (for searches that cut their playouts short)."""
         from medieval.games.medievalia2007.evaluation import evaluate
 
-        assert isinstance(state, M7State)
+        assert isinstance(state, Medievalia2007State)
         return evaluate(state)
 
     # ------------------------------------------------------------------ new states
-    def _blank(self, seed: int) -> M7State:
-        s = M7State(self, seed)
+    def _blank(self, seed: int) -> Medievalia2007State:
+        s = Medievalia2007State(self, seed)
         n = self.players
         s.phase = SETUP
         s.active = 0
@@ -193,7 +193,7 @@ class M7Game(Game["M7State"]):
         s.result = None
         return s
 
-    def _initial_state(self, seed: int) -> M7State:
+    def _initial_state(self, seed: int) -> Medievalia2007State:
         """§2: three shuffled decks (the first card of each placed face up under it), three building
         stacks with School, Workshop and Bank face up, a City per player; then each player in turn
         takes 8 cards."""
@@ -212,7 +212,7 @@ class M7Game(Game["M7State"]):
                           "stack_tops": [FACES[FACE[st[0]]] for st in s.stacks]})
         return s
 
-    def scenario(self, **setup: Any) -> M7State:
+    def scenario(self, **setup: Any) -> Medievalia2007State:
         """A mid-game position for tests and tutorials (all values JSON-safe).
 
         - ``active`` (seat, default 0) and ``phase`` (``draw``, ``actions``, ``move``, ``war``;
@@ -409,4 +409,4 @@ def _building_stacks(rng: random.Random, ids: list[int]) -> list[list[int]]:
     return stacks
 
 
-__all__ = ["SPEC", "M7Game"]
+__all__ = ["SPEC", "Medievalia2007Game"]

@@ -55,7 +55,7 @@ from medieval.games.medievalia2007.components import (
 )
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia2007.game import M7Game
+    from medieval.games.medievalia2007.game import Medievalia2007Game
 
 SETUP, DRAW, ACTIONS, PAY, SUPPLY, MOVE, WAR, BATTLE, OVER = (
     "setup", "draw", "actions", "pay", "supply", "move", "war", "battle", "over")
@@ -73,12 +73,12 @@ KEY: tuple[str, ...] = tuple(str(c) for c in range(NCARDS))
 Key = tuple[int, ...]
 
 
-class M7State(State):
+class Medievalia2007State(State):
     FIELDS = ("phase", "active", "turn", "picker", "picks", "decks", "stacks", "hands", "discard", "removed",
               "owner", "loc", "host", "rot", "marks", "tables", "pool",
               "wild", "alive", "siege", "called", "buying", "abandoned", "excess", "battle", "result")
 
-    game: M7Game
+    game: Medievalia2007Game
     phase: str
     active: int  # whose turn it is
     turn: int  # turns started so far
@@ -1738,43 +1738,43 @@ def _attack_of(cards: list[int]) -> int:
 
 
 _HANDLERS: dict[type, Any] = {
-    A.Take: M7State._take,
-    A.Draw: M7State._draw,
-    A.Produce: M7State._produce,
-    A.Trade: M7State._trade,
-    A.Sell: M7State._sell,
-    A.Convert: M7State._convert,
-    A.Inspire: M7State._inspire,
-    A.Reduce: M7State._reduce,
-    A.Play: M7State._play,
-    A.Build: M7State._build,
-    A.Remove: M7State._remove,
-    A.BuyCard: M7State._buy_card,
-    A.Move: M7State._move,
-    A.Dismiss: M7State._dismiss,
-    A.CallAlly: M7State._call_ally,
-    A.Send: M7State._send,
-    A.Refuse: M7State._refuse,
-    A.Abandon: M7State._abandon,
-    A.March: M7State._march,
-    A.Attack: M7State._attack,
-    A.Shoot: M7State._shoot,
-    A.Enlist: M7State._enlist,
-    A.NewArmy: M7State._new_army,
-    A.Charge: M7State._charge,
-    A.Engage: M7State._engage,
-    A.Hold: M7State._hold,
-    A.Aim: M7State._aim,
-    A.Stand: M7State._aim,
-    A.Bolster: M7State._bolster,
-    A.First: M7State._first,
-    A.Heal: M7State._heal,
-    A.Pass: M7State._pass,
-    A.Disband: M7State._disband,
+    A.Take: Medievalia2007State._take,
+    A.Draw: Medievalia2007State._draw,
+    A.Produce: Medievalia2007State._produce,
+    A.Trade: Medievalia2007State._trade,
+    A.Sell: Medievalia2007State._sell,
+    A.Convert: Medievalia2007State._convert,
+    A.Inspire: Medievalia2007State._inspire,
+    A.Reduce: Medievalia2007State._reduce,
+    A.Play: Medievalia2007State._play,
+    A.Build: Medievalia2007State._build,
+    A.Remove: Medievalia2007State._remove,
+    A.BuyCard: Medievalia2007State._buy_card,
+    A.Move: Medievalia2007State._move,
+    A.Dismiss: Medievalia2007State._dismiss,
+    A.CallAlly: Medievalia2007State._call_ally,
+    A.Send: Medievalia2007State._send,
+    A.Refuse: Medievalia2007State._refuse,
+    A.Abandon: Medievalia2007State._abandon,
+    A.March: Medievalia2007State._march,
+    A.Attack: Medievalia2007State._attack,
+    A.Shoot: Medievalia2007State._shoot,
+    A.Enlist: Medievalia2007State._enlist,
+    A.NewArmy: Medievalia2007State._new_army,
+    A.Charge: Medievalia2007State._charge,
+    A.Engage: Medievalia2007State._engage,
+    A.Hold: Medievalia2007State._hold,
+    A.Aim: Medievalia2007State._aim,
+    A.Stand: Medievalia2007State._aim,
+    A.Bolster: Medievalia2007State._bolster,
+    A.First: Medievalia2007State._first,
+    A.Heal: Medievalia2007State._heal,
+    A.Pass: Medievalia2007State._pass,
+    A.Disband: Medievalia2007State._disband,
 }
 
 
-def _end(state: M7State, seat: int, action: A.End) -> None:
+def _end(state: Medievalia2007State, seat: int, action: A.End) -> None:
     if action.what == "actions":
         state._end_actions(seat, action)
     elif action.what == "moves":
@@ -1784,4 +1784,4 @@ def _end(state: M7State, seat: int, action: A.End) -> None:
 
 
 _HANDLERS[A.End] = _end
-__all__ = ["M7State"]
+__all__ = ["Medievalia2007State"]

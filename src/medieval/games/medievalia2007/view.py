@@ -27,10 +27,10 @@ from medieval.games.medievalia2007.components import (
 from medieval.games.medievalia2007.rules import BOOST, DMG, FOUGHT, IMOVED, MOVED
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia2007.rules import M7State
+    from medieval.games.medievalia2007.rules import Medievalia2007State
 
 
-def card_json(state: M7State, c: int) -> dict[str, Any]:
+def card_json(state: Medievalia2007State, c: int) -> dict[str, Any]:
     g = state.game
     d: dict[str, Any] = {
         "name": NAME[c],
@@ -58,7 +58,7 @@ def card_json(state: M7State, c: int) -> dict[str, Any]:
     return d
 
 
-def build_view(state: M7State, seat: int | None) -> dict[str, Any]:
+def build_view(state: Medievalia2007State, seat: int | None) -> dict[str, Any]:
     g = state.game
     n = g.players
     players = []
@@ -149,7 +149,7 @@ def build_view(state: M7State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _fief_entries(state: M7State) -> list[dict[str, Any]]:
+def _fief_entries(state: Medievalia2007State) -> list[dict[str, Any]]:
     """The static part of each Fief's entry (name, owner, neighbours), made once per game."""
     g = state.game
     cached: list[dict[str, Any]] | None = getattr(g, "_fief_entries", None)
