@@ -3,7 +3,9 @@ played as stories with the same outcomes."""
 
 from __future__ import annotations
 
-from tests.games.medievalia2007.helpers import FIELD, alive, find, last, legal, one, play, scen
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
+from tests.games.medievalia2007.helpers import FIELD, alive, find, one, scen
+from tests.support import last, legal, play
 
 
 def test_example_1_single_troop_attacking() -> None:
@@ -32,7 +34,7 @@ def test_example_1_single_troop_attacking() -> None:
 
 def damage_taken(s: object) -> dict[str, int]:
     """Damage dealt in the last battle, from the log."""
-    from tests.games.medievalia2007.helpers import Medievalia2007State
+    from medieval.games.medievalia2007 import Medievalia2007State
 
     assert isinstance(s, Medievalia2007State)
     ev = s.events(None)
@@ -114,10 +116,10 @@ def test_food_example_three_food_keep_six_characters() -> None:
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "buildings": ["Church"]}, FIELD],
                           "free": ["Worker"] * 5}},
              hands={"0": ["Worker", "Worker"]})
-    assert s.food_capacity(0) == 3
+    assert food_capacity(s, 0) == 3
     assert "play Worker" in legal(s)  # the 6th fits
     play(s, "play Worker", "produce Field1")
-    assert s.upkeep(0) == 6
+    assert upkeep(s, 0) == 6
     assert "play Worker" not in legal(s)  # a 7th could not be fed
 
 
@@ -128,4 +130,4 @@ def test_food_example_seven_characters_force_a_disband() -> None:
     assert s.excess[0] == 1 and s.to_move == (0,)
     assert all(a.startswith("disband ") for a in legal(s))
     play(s, legal(s)[0])
-    assert s.excess[0] == 0 and s.upkeep(0) == 6
+    assert s.excess[0] == 0 and upkeep(s, 0) == 6

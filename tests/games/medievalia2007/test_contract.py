@@ -13,7 +13,8 @@ from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import DECK, FACE
 from tests.conformance.checks import check_position
-from tests.games.medievalia2007.helpers import FIELD, make, play
+from tests.games.medievalia2007.helpers import FIELD, make
+from tests.support import play
 
 SAMPLES = [
     A.Take(0), A.Draw(2), A.Produce(5), A.Trade(0, 2), A.Sell(20, 1), A.Convert(80, 2, 0), A.Inspire(83, 7),

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from medieval.core.errors import InvalidOptionError
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, legal, make, one, pay, play, rich, scen
+from medieval.games.medievalia2007.end import gold_production, vp
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, make, one, pay, rich, scen
+from tests.support import legal, play
 
 SIX = {"city": ["Bank", "School"], "Field": ["Church", "Stable"], "Farm": ["Blacksmith", "Carpenter"]}
 
@@ -24,7 +26,7 @@ def test_prestige_victory_at_seven_vp() -> None:
     """§10.1: each building is 1 VP; the first player to 7 VP wins."""
     s = scen(fiefs={"0": _six_building_fief()}, stacks=[["Workshop"], ["Bank"], ["Tower"]],
              hands={"0": ["Soldier"] * 6})
-    assert s.vp(0) == 6
+    assert vp(s, 0) == 6
     play(s, f"build Workshop on {one(s, 'Mine', 0)}")
     pay(s)
     assert s.is_over and s.outcome is not None
@@ -35,7 +37,7 @@ def test_duplicates_score_nothing_and_the_castle_two() -> None:
     """§10.1: a duplicate building in a Fief is worth 0 VP; the Castle 2 VP."""
     s = scen(fiefs={"0": {"city": {"buildings": ["Bank", "Bank"]},
                           "territories": [{"face": "Field", "buildings": ["Castle", "Church"]}]}})
-    assert s.vp(0) == 1 + 2 + 1
+    assert vp(s, 0) == 1 + 2 + 1
     assert s.view(1)["players_info"][0]["vp"] == 4
 
 
@@ -120,8 +122,8 @@ def test_ruling_r29_tie_broken_by_gold_production_then_cards_in_hand() -> None:
     workers and buildings, gold troops at home; no powers) decides; then cards in hand; then a tie."""
     gold = _almost_empty_decks({"fiefs": {"0": {"territories": [{"face": "Mine", "buildings": ["Bank"]}]},
                                           "1": {"territories": [{"face": "Field", "buildings": ["School"]}]}}})
-    assert gold.vp(0) == gold.vp(1) == 1
-    assert gold.gold_production(0) == 2 and gold.gold_production(1) == 0
+    assert vp(gold, 0) == vp(gold, 1) == 1
+    assert gold_production(gold, 0) == 2 and gold_production(gold, 1) == 0
     play(gold, "draw military", "end actions", "draw character")
     assert gold.outcome is not None and gold.outcome.winners == (0,)
     cards = _almost_empty_decks({})

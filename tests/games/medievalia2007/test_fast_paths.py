@@ -11,7 +11,11 @@ import pytest
 
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import IS_HOST, IS_TROOP, NFACES, POWER, PROD
-from medieval.games.medievalia2007.rules import Medievalia2007State
+from medieval.games.medievalia2007.fief import base_production, production
+from medieval.games.medievalia2007.movement import can_march, march_options
+from medieval.games.medievalia2007.playing import survey
+from medieval.games.medievalia2007.state import Medievalia2007State
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
 from tests.games.medievalia2007.helpers import make
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -42,10 +46,10 @@ def plain_resources(s: Medievalia2007State, p: int) -> list[int]:
         if s.rot[c]:
             continue
         if IS_HOST[c]:
-            out[PROD[c]] += s.production(c)
+            out[PROD[c]] += production(s, c)
         elif IS_TROOP[c] and s.loc[c] == p:
             if s.host[c] < 0 and PROD[c] >= 0:
-                out[PROD[c]] += s.production(c)
+                out[PROD[c]] += production(s, c)
             out[4] += {"merchant": 1, "artist": 3}.get(POWER[c], 0)
             out[5] += 2 if POWER[c] == "bureaucrat" else 0
     g = s.game
@@ -53,7 +57,7 @@ def plain_resources(s: Medievalia2007State, p: int) -> list[int]:
         q = g.ally[p]
         for c in s.tables[q]:
             if not s.rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (s.host[c] < 0 and s.loc[c] == q)):
-                out[PROD[c]] += s.production(c)
+                out[PROD[c]] += production(s, c)
         out[4] += len(s.hands[q]) - 1
     return out
 
@@ -65,16 +69,16 @@ def test_survey_matches_the_card_by_card_definitions(players: int, options: dict
     and its upkeep exactly as the plain definitions do."""
     for s in states(players, options):
         for p in range(players):
-            stats, res, idle, food, upkeep = s._survey(p)
+            stats, res, idle, food, need = survey(s, p)
             hosts = [c for c in s.tables[p] if IS_HOST[c]]
             assert list(stats) == hosts
             for h in hosts:
                 on = [c for c in s.tables[p] if s.host[c] == h]
                 assert stats[h][:3] == [sum(1 for c in on if not IS_TROOP[c]), sum(1 for c in on if IS_TROOP[c]),
-                                        s.base_production(h)]
+                                        base_production(s, h)]
             assert res == plain_resources(s, p)
             assert idle == [c for c in s.tables[p] if IS_TROOP[c] and not s.rot[c]]
-            assert (food, upkeep) == (s.food_capacity(p), s.upkeep(p))
+            assert (food, need) == (food_capacity(s, p), upkeep(s, p))
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -82,7 +86,7 @@ def test_march_check_matches_the_march_options(players: int, options: dict[str, 
     """§5: the quick check that skips an empty movement phase agrees with the movement options."""
     for s in states(players, options):
         for p in range(players):
-            assert s._can_march(p) == bool(s._march_options(p))
+            assert can_march(s, p) == bool(march_options(s, p))
 
 
 def test_prebuilt_actions_equal_fresh_ones() -> None:

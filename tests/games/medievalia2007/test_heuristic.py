@@ -31,7 +31,7 @@ def test_heuristic_uses_only_what_its_seat_knows() -> None:
 
     def hook(state: object, seat: int, action: object) -> None:
         nonlocal checked
-        from medieval.games.medievalia2007.rules import Medievalia2007State
+        from medieval.games.medievalia2007.state import Medievalia2007State
 
         assert isinstance(state, Medievalia2007State)
         if len(state.history) % 7 == 0:

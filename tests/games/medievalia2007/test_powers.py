@@ -4,16 +4,18 @@ rulings on them (R6, R25-R27)."""
 from __future__ import annotations
 
 from medieval.games.medievalia2007.components import F_COST, FACES
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, last, legal, one, play, scen
+from medieval.games.medievalia2007.fief import mark, production
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, one, scen
+from tests.support import last, legal, play
 
 W2 = ["Worker", "Worker"]
 
 
 def _dmg(s: object, name: str) -> int:
-    from tests.games.medievalia2007.helpers import Medievalia2007State
+    from medieval.games.medievalia2007 import Medievalia2007State
 
     assert isinstance(s, Medievalia2007State)
-    return s.mark(cid(name), 0)
+    return mark(s, cid(name), 0)
 
 
 # ---------------------------------------------------------------------------------------------- Priest
@@ -210,15 +212,15 @@ def test_artists_double_up_to_three_linked_cards() -> None:
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": W2, "buildings": ["Church"]}, FIELD],
                           "free": ["Artist"] * 3}}, hands={"0": ["Worker"]})
     field = find(s, "Field", 0)[0]
-    assert s.production(cid(field)) == 4
+    assert production(s, cid(field)) == 4
     play(s, "play Worker", f"inspire Artist1 on {field}")
-    assert s.production(cid(field)) == 3 * 2 + 1
+    assert production(s, cid(field)) == 3 * 2 + 1
     play(s, f"inspire Artist2 on {field}")
-    assert s.production(cid(field)) == 3 * 4 + 1
+    assert production(s, cid(field)) == 3 * 4 + 1
     play(s, f"inspire Artist3 on {field}")
-    assert s.production(cid(field)) == 3 * 8 + 1
+    assert production(s, cid(field)) == 3 * 8 + 1
     play(s, f"produce {field}")
-    assert s.phase == "actions" and s.mark(cid(field), 4) == 0
+    assert s.phase == "actions" and mark(s, cid(field), 4) == 0
 
 
 def test_ruling_r25_an_attached_characters_power_uses_its_territory() -> None:

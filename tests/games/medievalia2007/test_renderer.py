@@ -8,7 +8,8 @@ from rich.console import Console
 
 from medieval.games.medievalia2007.render import render
 from medieval.interfaces.terminal.renderers import describe, render_view
-from tests.games.medievalia2007.helpers import FIELD, make, play, scen
+from tests.games.medievalia2007.helpers import FIELD, make, scen
+from tests.support import play
 
 
 def _text(view: dict[str, object]) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from medieval.games.medievalia2007.components import DECK
-from tests.games.medievalia2007.helpers import alive, cid, hand_faces, last, legal, one, pay, play, rich, scen
+from medieval.games.medievalia2007.fief import territories
+from tests.games.medievalia2007.helpers import alive, cid, hand_faces, one, pay, rich, scen
+from tests.support import last, legal, play
 
 FARM2 = {"face": "Farm", "troops": ["Worker", "Worker"]}
 
@@ -17,7 +19,7 @@ def test_three_identical_resources_for_one_other() -> None:
     play(s, f"produce {farm}")
     assert legal(s) == ["trade food for workforce", "abandon"]
     play(s, "trade food for workforce")
-    assert s.phase == "actions" and len(s._territories(0)) == 2
+    assert s.phase == "actions" and len(territories(s, 0)) == 2
 
 
 def test_discard_a_card_for_a_resource_of_your_choice() -> None:

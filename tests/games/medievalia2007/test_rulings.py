@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from medieval.games.medievalia2007 import components as C
-from tests.games.medievalia2007.helpers import FIELD, cid, find, legal, one, play, scen
+from medieval.games.medievalia2007.fief import add_mark, production
+from tests.games.medievalia2007.helpers import FIELD, cid, find, one, scen
+from tests.support import legal, play
 
 
 def test_ruling_r7_one_production_per_card() -> None:
@@ -28,8 +30,8 @@ def test_ruling_r12_two_troops_per_territory_and_artist_groups_of_three() -> Non
     field = find(s, "Field", 0)[0]
     free = next(w for w in find(s, "Worker", 0) if s.host[cid(w)] < 0)
     assert f"move {free} to {field}" not in legal(s)
-    s._add_mark(cid(field), 4, 1)
-    assert s.production(cid(field)) == 3 * 2 + 2  # 5 linked cards: 3 doubled, 2 as they are
+    add_mark(s, cid(field), 4, 1)
+    assert production(s, cid(field)) == 3 * 2 + 2  # 5 linked cards: 3 doubled, 2 as they are
 
 
 def test_ruling_r18_bonus_placed_automatically_when_no_damage_comes() -> None:

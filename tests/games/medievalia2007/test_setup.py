@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from medieval.games.medievalia2007.components import DECK, FACE, FACES, KIND, TERR
-from tests.games.medievalia2007.helpers import hand_faces, legal, make, play
+from tests.games.medievalia2007.helpers import hand_faces, make
+from tests.support import legal, play
 
 
 def test_ruling_r10_three_decks_with_the_first_card_face_up_underneath() -> None:

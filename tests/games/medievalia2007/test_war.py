@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from medieval.games.medievalia2007.components import DEF
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, legal, one, play, scen
+from medieval.games.medievalia2007.fief import production
+from medieval.games.medievalia2007.upkeep import upkeep
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, one, scen
+from tests.support import legal, play
 
 
 def _fight_at_f1(defender: dict[str, object], attackers: list[object]) -> object:
@@ -220,7 +223,7 @@ def test_ruling_r17_overkill_stays_on_the_last_card() -> None:
 
 
 def one_dead(s: object) -> str:
-    from tests.games.medievalia2007.helpers import Medievalia2007State
+    from medieval.games.medievalia2007 import Medievalia2007State
 
     assert isinstance(s, Medievalia2007State)
     return [c for c in s.events(None) if c["kind"] == "casualties"][-1]["cards"][0]
@@ -270,7 +273,7 @@ def test_ruling_r39_military_buildings_are_not_troops() -> None:
     s = scen(phase="move", fiefs={"0": {"territories": [{"face": "Field", "buildings": ["Tower", "Castle"]}],
                                         "free": ["Soldier"]}})
     assert all("Tower" not in m and "Castle" not in m for m in legal(s))
-    assert s.upkeep(0) == 1 and s.production(cid(one(s, "Field", 0))) == 1
+    assert upkeep(s, 0) == 1 and production(s, cid(one(s, "Field", 0))) == 1
 
 
 def test_ruling_r40_a_territory_falls_to_one_point_the_city_to_its_defence() -> None:
