@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.components import DECK, FACE
+from medieval.games.medievalia2007.components import DECK, DECKS, FACE, FACES, NAME, RESOURCES
 from tests.conformance.checks import check_position
 from tests.games.medievalia2007.helpers import FIELD, make
 from tests.support import play
@@ -130,3 +131,33 @@ def test_random_games_end_quickly() -> None:
                 s.apply(seat, rng.choice(s.legal_actions(seat)))
                 steps += 1
             assert steps < 2_000
+
+
+def test_legal_actions_are_structured_for_a_client() -> None:
+    """Notation: every legal action of war-heavy random games has JSON-safe args naming its parts as the
+    notation does (cards, faces, decks, resources, Fiefs; seats, armies and bands as numbers), a snake-case
+    kind, and a notation no other legal action shares."""
+    kinds: set[str] = set()
+    for players, options in [(2, {}), (4, {"allied": True})]:
+        game = make(players, **options)
+        words = set(NAME) | set(FACES) | set(DECKS) | set(RESOURCES) | set(game.loc_names)
+        for seed in range(3):
+            policy = random.Random(seed)
+            s = game.new_game(seed)
+            while not s.is_over:
+                seat = s.to_move[0]
+                legal = s.legal_actions(seat)
+                notations = [str(a) for a in legal]
+                assert len(set(notations)) == len(notations), notations
+                for action in legal:
+                    data = action.to_json()
+                    assert json.loads(json.dumps(data)) == data and data["notation"] == str(action)
+                    assert re.fullmatch(r"[a-z]+(_[a-z]+)*", data["kind"]), data
+                    for key, value in data["args"].items():
+                        if isinstance(value, int):
+                            assert key in ("defender", "army", "band") and value >= 0, data
+                        else:
+                            assert value is None or value in words, data
+                    kinds.add(data["kind"])
+                s.apply(seat, policy.choices(legal, [WAR_WEIGHTS.get(type(a), 1.0) for a in legal])[0])
+    assert {"produce", "play", "build", "move_inside", "march", "attack", "enlist", "end_turn", "call_ally"} <= kinds
