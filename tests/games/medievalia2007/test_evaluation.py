@@ -1,4 +1,4 @@
-"""The position evaluation searches use to cut their playouts short (``Medievalia2007Game.evaluate``; the weights are
+"""The position evaluation searches use to cut their playouts short (the spec's evaluation part; the weights are
 our design, fitted by scripts/fit_evaluation.py — docs/rules/medievalia2007.md, "Bot knowledge")."""
 
 from __future__ import annotations
@@ -7,6 +7,8 @@ import json
 import math
 import random
 from importlib import resources
+
+import pytest
 
 import medieval
 from medieval.games.medievalia2007 import evaluation
@@ -28,6 +30,7 @@ def _midgame(players: int = 2, steps: int = 60, seed: int = 3, **options: object
 
 
 def test_the_weights_cover_every_feature() -> None:
+    """Bot knowledge (rules.md): the fitted weights cover every feature and beat a coin."""
     data = json.loads(resources.files("medieval.games.medievalia2007").joinpath("data/evaluation.json")
                       .read_text("utf-8"))
     assert set(data["weights"]) == set(evaluation.FEATURE_NAMES)
@@ -36,6 +39,7 @@ def test_the_weights_cover_every_feature() -> None:
 
 
 def test_features_read_the_table() -> None:
+    """Bot knowledge (rules.md): the features read the table (§10.1 VP, §10.2 siege, §10.3 gold)."""
     state = _midgame()
     for p in range(2):
         f = dict(zip(evaluation.FEATURE_NAMES, evaluation.features(state, p), strict=True))
@@ -47,13 +51,14 @@ def test_features_read_the_table() -> None:
 
 
 def test_evaluate_gives_win_chances() -> None:
+    """Bot knowledge (rules.md): the evaluation gives each seat a win chance."""
     state = _midgame()
     r = state.game.evaluate(state)
     assert r is not None and len(r) == 2 and math.isclose(sum(r), 1.0) and all(0 < x < 1 for x in r)
 
 
-def test_more_prestige_is_worth_more() -> None:
-    """The same position with seat 0's prestige raised: its win chance goes up."""
+def test_more_prestige_is_worth_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bot knowledge (rules.md): the same position with seat 0's prestige raised: its win chance goes up."""
     state = _midgame()
     base = evaluation.evaluate(state)
     real = evaluation.features
@@ -64,15 +69,13 @@ def test_more_prestige_is_worth_more() -> None:
             f[evaluation.FEATURE_NAMES.index("vp")] += 2
         return f
 
-    evaluation.features = boosted  # type: ignore[assignment]
-    try:
-        better = evaluation.evaluate(state)
-    finally:
-        evaluation.features = real  # type: ignore[assignment]
+    monkeypatch.setattr(evaluation, "features", boosted)
+    better = evaluation.evaluate(state)
     assert better[0] > base[0]
 
 
 def test_allied_partners_share_their_chance_and_the_fallen_get_nothing() -> None:
+    """Bot knowledge (rules.md), §13: partners share their chance; a fallen seat gets none."""
     state = _midgame(4, steps=80, allied=True, turn_limit=24)
     r = evaluation.evaluate(state)
     assert math.isclose(sum(r), 1.0)

@@ -90,12 +90,12 @@ def test_march_check_matches_the_march_options(players: int, options: dict[str, 
 
 
 def test_prebuilt_actions_equal_fresh_ones() -> None:
-    """The actions handed out from the pre-built tables are the same values as freshly built ones."""
+    """§4, §9: the actions handed out from the pre-built tables are the same values as freshly built ones."""
     assert all(A.PLAY[f] == A.Play(f) for f in range(NFACES))
     for f, row in enumerate(A.BUILD):
         assert all(a == A.Build(f, h) for h, a in enumerate(row))
-    for t, row in enumerate(A.MOVE):
-        assert all(a == A.Move(t, h - 1) for h, a in enumerate(row))
+    for t, moves in enumerate(A.MOVE):
+        assert all(m == A.Move(t, h - 1) for h, m in enumerate(moves))
     for f in range(NFACES):
         for mask in range(16):
             assert A.SELLS[f][mask] == tuple(A.Sell(f, r) for r in range(4) if mask >> r & 1)

@@ -210,7 +210,7 @@ def test_card_help_covers_every_card_with_its_values() -> None:
 
 
 def test_how_to_play_is_short_markdown() -> None:
-    """A short how-to-play: the goal (7 VP, 11 for an alliance), the turn, upkeep and siege."""
+    """§3, §10: a short how-to-play: the goal (7 VP, 11 for an alliance), the turn, upkeep and siege."""
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "**Goal:**" in text and "7 victory points" in text and "11 for an alliance" in text

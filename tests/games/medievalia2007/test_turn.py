@@ -32,9 +32,9 @@ def test_city_produces_one_workforce_to_pay_a_field() -> None:
     """§4.1 example: a Field costs 1 workforce; rotating the City produces it."""
     s = scen(hands={"0": ["Field"]})
     play(s, "play Field")
-    assert s.phase == "pay" and legal(s)[0] == "produce City1"
+    assert legal(s)[0] == "produce City1" and s.buying is not None  # paying
     play(s, "produce City1")
-    assert s.phase == "actions" and s.rot[cid("City1")]
+    assert s.rot[cid("City1")] and s.phase == "actions"
     assert one(s, "Field", 0) and last(s, "play")["paid"] == {"food": 0, "energy": 0, "gold": 0, "workforce": 1}
 
 
@@ -63,7 +63,7 @@ def test_workers_raise_a_territory_and_turn_with_it() -> None:
 
 
 def test_ruling_r5_civilian_building_adds_one_of_its_hosts_resource() -> None:
-    """Ruling R5: a civilian building makes its territory/City produce 1 more of that card's resource."""
+    """§4.7 (ruling R5): a civilian building makes its territory/City produce 1 more of that card's resource."""
     s = scen(fiefs={"0": {"city": {"buildings": ["Bank"]},
                           "territories": [{"face": "Mine", "buildings": ["School"], "troops": ["Worker"]}]}})
     assert production(s, cid("City1")) == 2
@@ -72,7 +72,7 @@ def test_ruling_r5_civilian_building_adds_one_of_its_hosts_resource() -> None:
 
 
 def test_ruling_r8_the_city_is_raised_by_attached_workers() -> None:
-    """Ruling R8: the City, like a territory, produces 1 more per attached workforce troop."""
+    """§4.3 (ruling R8): the City, like a territory, produces 1 more per attached workforce troop."""
     s = scen(fiefs={"0": {"city": {"troops": ["Worker", "Soldier"]}, "territories": [FIELD]}})
     assert production(s, cid("City1")) == 2  # the Soldier guards but adds nothing
 
@@ -208,7 +208,7 @@ def test_full_health_at_end_of_turn() -> None:
 
 
 def test_playing_refuses_what_is_not_legal() -> None:
-    """Bad input: an action that is not legal is refused with the legal list."""
+    """§3.3: an action that is not legal is refused with the legal list."""
     s = scen(hands={"0": ["Field"]})
     with pytest.raises(IllegalActionError):
         play(s, "play Soldier")

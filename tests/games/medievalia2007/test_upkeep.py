@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from medieval.games.medievalia2007.components import NAME
 from medieval.games.medievalia2007.fief import add_mark, production, territories
 from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
 from tests.games.medievalia2007.helpers import FIELD, cid, one, scen
@@ -47,7 +48,7 @@ def test_troops_away_from_home_still_eat() -> None:
 
 
 def test_ruling_r4_military_cards_need_food() -> None:
-    """Ruling R4: military cards are maintained like characters (option military_upkeep=False: only
+    """§12.1 (ruling R4): military cards are maintained like characters (option military_upkeep=False: only
     the character deck's cards eat)."""
     spec = {"0": {"territories": [FIELD], "free": ["Soldier", "Knight", "Worker"]}}
     assert scen(fiefs=spec).excess[0] == 1
@@ -65,7 +66,7 @@ def test_unused_troops_can_be_dismissed_used_ones_not() -> None:
 
 
 def test_ruling_r20_forced_removal_may_take_used_troops() -> None:
-    """Ruling R20: when the upkeep fails, the owner picks which troops go, used or not, wherever they are."""
+    """§12.3 (ruling R20): when the upkeep fails, the owner picks which troops go, used or not, wherever they are."""
     s = scen(fiefs={"0": {"territories": [FIELD], "free": [{"face": "Worker", "rotated": True}, "Soldier"]}},
              away={"I01": {"0": ["Soldier"]}})
     assert s.excess[0] == 1
@@ -79,8 +80,6 @@ def test_losing_food_on_the_enemys_turn_forces_a_disband_at_once() -> None:
                     "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
              away={"F1": {"0": ["Soldier"]}})
     f1 = sorted(set(territories(s, 1)))[0]
-    from medieval.games.medievalia2007.components import NAME
-
     play(s, "attack 1 at F1", "enlist Soldier1", f"aim at {NAME[f1]}")
     assert s.owner[f1] < 0 and food_capacity(s, 1) == 1 and s.excess[1] == 1
     assert s.to_move == (1,) and legal(s) == ["disband Worker1"]
