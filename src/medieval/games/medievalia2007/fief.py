@@ -37,7 +37,6 @@ MOVE: Phase = "move"
 WAR: Phase = "war"
 BATTLE: Phase = "battle"
 OVER: Phase = "over"
-PHASES: tuple[Phase, ...] = (SETUP, DRAW, ACTIONS, PAY, SUPPLY, MOVE, WAR, BATTLE, OVER)
 PLAY, BUILD, REMOVE, CARD = 0, 1, 2, 3  # what a purchase in progress buys
 MUSTER, DEPLOY, AIM, ALLOC, POWERS = "muster", "deploy", "aim", "alloc", "powers"  # the steps of a battle
 FIEF_BATTLE, MID_BATTLE, SHOT = "fief", "mid", "shot"  # the kinds of battle

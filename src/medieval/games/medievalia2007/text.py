@@ -373,7 +373,7 @@ def _help(f: int) -> CardHelp:
         parts = [f"A {'military unit' if deck == 'military' else 'character'} ({F_ATT[f]}/{F_DEF[f]}) played "
                  f"for {cost}"]
         if F_NEEDS[f] >= 0:
-            parts[0] += f", 2 gold more without a {FACES[F_NEEDS[f]]} in your Fief"
+            parts[0] += f" (2 gold more without a {FACES[F_NEEDS[f]]} in your Fief)"
         parts[0] += ". It must be fed: each food your cards can make feeds two troops"
         parts[0] += " (unless the military_upkeep option is off)." if deck == "military" else "."
         if F_PROD[f] >= 0:
