@@ -12,7 +12,7 @@ from rich.console import Console
 import medieval
 from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
 from medieval.games.medievalia.heuristic import choose
 from medieval.games.medievalia.render import render
 from tests.games.medievalia.util import game, play, scenario

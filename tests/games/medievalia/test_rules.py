@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from medieval.core.errors import IllegalActionError, InvalidActionError
-from medieval.games.medievalia.cards import DATA, parse_deck
+from medieval.games.medievalia.components import DATA, parse_deck
 from tests.games.medievalia.util import base_game, game, hand, legal, play, scenario
 
 

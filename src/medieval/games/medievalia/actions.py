@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
-from medieval.games.medievalia.cards import FACE_NAMES, W, parse_face
+from medieval.games.medievalia.components import FACE_NAMES, W, parse_face
 
 MAX_SEATS = 6
 

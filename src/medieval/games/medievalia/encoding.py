@@ -27,7 +27,7 @@ from medieval.core.encoding import (
 )
 from medieval.core.state import Action, Game
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import FACE_NAMES, NUMBERS, R, S, W
+from medieval.games.medievalia.components import FACE_NAMES, NUMBERS, R, S, W
 from medieval.games.medievalia.tower import CHOOSE, FIELD_CODES, INSTRUCTOR_CODES, REVERSE, SKIP
 
 MAX = A.MAX_SEATS

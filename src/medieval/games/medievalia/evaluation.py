@@ -13,7 +13,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
 
 if TYPE_CHECKING:
     from medieval.games.medievalia.rules import MedievaliaState

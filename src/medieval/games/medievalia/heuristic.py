@@ -15,7 +15,7 @@ from typing import Any
 
 from medieval.core.state import Action, State
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
 
 #: How much keeping a card is worth (a 13 almost always beats; a Wildcard beats and flexes).
 _KEEP = {v: v / 13.0 for v in range(1, 14)}

@@ -1,7 +1,7 @@
 """Medievalia (card-climbing): the rules. Section numbers (§) refer to docs/rules/medievalia.md.
 
 A position is a few int lists: every zone (hand, creature stack, table, discard) is 17 counts indexed
-by face (see cards.py); the Summon Creature deck is a list of faces whose *end* is its top. The Tower
+by face (see components.py); the Summon Creature deck is a list of faces whose *end* is its top. The Tower
 cards in play are codes (``"CM04"``, ``"IM02"``) whose rule objects live on the game (tower.py)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from medieval.core.registry import register
 from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import (
+from medieval.games.medievalia.components import (
     DECK_NAMES,
     FACE_NAMES,
     FACES,

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.core.rng import derive
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import FACE_NAMES, HAND_LIMIT, counts_of, faces_of
+from medieval.games.medievalia.components import FACE_NAMES, HAND_LIMIT, counts_of, faces_of
 from medieval.games.medievalia.tower import FIELD_CODES, INSTRUCTOR_CODES
 
 if TYPE_CHECKING:

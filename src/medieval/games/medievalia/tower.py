@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Any, ClassVar
 
-from medieval.games.medievalia.cards import DATA, NFACES, NUMBERS, R, S, W
+from medieval.games.medievalia.components import DATA, NFACES, NUMBERS, R, S, W
 
 SKIP, REVERSE, CHOOSE = "skip", "reverse", "choose"
 
