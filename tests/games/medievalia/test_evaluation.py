@@ -10,7 +10,7 @@ import random
 from importlib import resources
 
 from medieval.games.medievalia import evaluation
-from medieval.games.medievalia.rules import MedievaliaState
+from medieval.games.medievalia import MedievaliaState
 
 from .util import game, scenario
 

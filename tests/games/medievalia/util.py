@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import medieval
-from medieval.games.medievalia.rules import MedievaliaGame, MedievaliaState
+from medieval.games.medievalia import MedievaliaGame, MedievaliaState
 
 
 def game(players: int = 4, **options: Any) -> MedievaliaGame:

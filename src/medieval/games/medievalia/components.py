@@ -22,6 +22,9 @@ FACES = (*NUMBERS, *SPECIALS)
 FACE_NAMES: tuple[str, ...] = ("", *(str(v) for v in NUMBERS), "W", "S", "R")
 FACE_OF_NAME: dict[str, int] = {name: f for f, name in enumerate(FACE_NAMES) if name}
 SPECIAL_NAMES = {W: "Wildcard", S: "Skip", R: "Skip-and-reverse"}
+#: The two sides of the Direction card (the card of the city's Invokers), as steps around the table.
+CLOCKWISE, COUNTERCLOCKWISE = 1, -1
+DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 
 
 def load_data() -> dict[str, Any]:

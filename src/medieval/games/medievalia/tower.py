@@ -57,9 +57,6 @@ class FieldCard:
     def __init__(self, options: dict[str, Any]) -> None:
         self.skip_effect = {S: SKIP, R: REVERSE}
 
-    def info(self) -> dict[str, Any] | None:
-        return dict(FIELD_TEXT[self.code]) if self.code else None
-
     def hand_limit(self, seat: int, totals: list[int], base: int) -> int:
         return base
 
@@ -210,9 +207,6 @@ class InstructorCard:
         #: ``card_value`` and ``hand_value`` of every face (index 0 unused), for ``score_round``
         self.stack_values = [0, *(self.card_value(f) for f in range(1, NFACES))]
         self.hand_values = [0, *(self.hand_value(f) for f in range(1, NFACES))]
-
-    def info(self) -> dict[str, Any] | None:
-        return dict(INSTRUCTOR_TEXT[self.code]) if self.code else None
 
     def card_value(self, face: int) -> int:
         return -1
