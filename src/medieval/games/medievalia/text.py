@@ -8,7 +8,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from medieval.core.text import CardHelp, Narrator
-from medieval.games.medievalia.components import DATA, FACE_NAMES, HAND_LIMIT, NUMBERS, ROUNDS, R, S, W
+from medieval.games.medievalia.components import (
+    DATA,
+    FACE_NAMES,
+    HAND_LIMIT,
+    NUMBERS,
+    ROUNDS,
+    SPECIAL_NAMES,
+    R,
+    S,
+    W,
+)
 from medieval.games.medievalia.tower import (
     CHOOSE,
     FIELD_CLASSES,
@@ -20,7 +30,7 @@ from medieval.games.medievalia.tower import (
 )
 
 #: What the specials are called in sentences (their notation is W, S, R).
-CARD_WORDS = {"W": "Wildcard", "S": "Skip", "R": "Skip-and-reverse"}
+CARD_WORDS = {FACE_NAMES[f]: word for f, word in SPECIAL_NAMES.items()}
 _PLURALS = {"W": "Wildcards", "S": "Skips", "R": "Skip-and-reverse cards"}
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve")

@@ -3,7 +3,7 @@
 Each card is a small rule object that overrides the base rules through a few hooks; the base classes
 (``FieldCard`` with code ``""`` and ``InstructorCard`` with code ``""``) *are* the base rules, used when
 no card is in play. Names and texts live in ``data/medievalia.json``. Cards whose rule the rulebook
-gives follow it exactly (with the rulings of docs/rules/medievalia.md); CM05-CM09's effects and
+gives follow it exactly (with the rulings of the rules document, rules.md); CM05-CM09's effects and
 IM05-IM10 are our design and say so (``source == "design"``).
 
 Field hooks (§T.2):
