@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import medieval
-from medieval.games.midevil.rules import MidEvilState
+from medieval.games.midevil import MidEvilState
 
 ALTAR_CENTRE = [1, 1]
 #: A straight road north of the Altar (road squares 1,-1 1,-2 1,-3; grass on both sides).

@@ -11,7 +11,7 @@ import medieval
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS
-from medieval.games.midevil.rules import MidEvilGame, MidEvilState
+from medieval.games.midevil import MidEvilGame, MidEvilState
 from tests.conformance.checks import check_position, play_checked
 from tests.games.midevil.helpers import ALTAR_CENTRE, do, make
 

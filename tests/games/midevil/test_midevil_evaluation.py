@@ -10,7 +10,9 @@ from importlib import resources
 
 import medieval
 from medieval.games.midevil import evaluation
-from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD, MidEvilState, points
+from medieval.games.midevil import MidEvilState
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD
+from medieval.games.midevil.winning import points
 
 
 def _play(players: int = 4, seed: int = 3, steps: int = 10_000, until_book_held: bool = False) -> MidEvilState:

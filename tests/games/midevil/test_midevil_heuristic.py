@@ -6,7 +6,7 @@ import random
 
 import medieval
 from medieval.core.outcome import Outcome
-from medieval.games.midevil.rules import MidEvilState
+from medieval.games.midevil import MidEvilState
 from tests.games.midevil.helpers import ALTAR_CENTRE, make, notations
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD
 from tests.games.midevil.helpers import ALTAR_CENTRE, do, kinds, last, make, notations, pawn_xy
 
 GRAVEYARD_NORTH = ["Graveyard", 0, -1, 0]  # gates on 1,-3 (north) and 1,-1 (south); centre 1,-2

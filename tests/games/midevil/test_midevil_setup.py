@@ -10,7 +10,7 @@ import pytest
 
 import medieval
 from medieval.games.midevil.components import CARDS, EVENT_DECK, TILES, tile_by_name
-from medieval.games.midevil.rules import MidEvilState
+from medieval.games.midevil import MidEvilState
 from tests.games.midevil.helpers import ALTAR_CENTRE, pawn_xy
 
 

@@ -17,7 +17,7 @@ from medieval.games.midevil.components import (
     edges_fit,
     tile_by_name,
 )
-from medieval.games.midevil.rules import MidEvilState
+from medieval.games.midevil import MidEvilState
 from tests.games.midevil.helpers import do, kinds, last, make, notations, skeletons
 
 
