@@ -4,7 +4,8 @@ list is our design apart from the Necronomicon, the Horse and the Catapult)."""
 from __future__ import annotations
 
 from medieval.games.midevil.components import CARDS, HORSE, NECRONOMICON, card_by_name
-from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, do, last, make, notations, pawn_xy
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make, pawn_xy
+from tests.support import do, last, legal
 
 ALTAR = ["Altar", 0, 0, 0]
 TAVERN_EAST = ["Tavern", 1, 0, 0]  # building 3,0 4,0 5,0 (door 4,0 south); road y=1; trees 3,2 and 5,2
@@ -16,7 +17,7 @@ def _names(cards: list[int]) -> list[str]:
 
 
 def _plays(s: object, seat: int = 0) -> list[str]:
-    return [n for n in notations(s, seat) if n.startswith(("play", "shoot"))]  # type: ignore[arg-type]
+    return [n for n in legal(s, seat) if n.startswith(("play", "shoot"))]  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------ card rules
@@ -32,7 +33,7 @@ def test_event_cards_one_per_round() -> None:
     s = make(tiles=MAP, phase="move", roll=3, hands=[["Flail"], []], played=[True, False],
              skeletons=[[1, 0, "white"]], dice=[1], humans=[1, 3])
     do(s, "0 move N")
-    assert s.phase == "combat" and notations(s) == ["reroll"]  # no Flail: a card was played this round
+    assert s.phase == "combat" and legal(s) == ["reroll"]  # no Flail: a card was played this round
 
 
 def test_event_cards_in_play_do_not_count() -> None:
@@ -52,7 +53,7 @@ def test_event_cards_at_most_three_at_end_of_turn() -> None:
              deck=["Curse", "Sling"])
     do(s, "0 play Treasure Chest")
     assert len(s.hands[0]) == 4
-    assert "end" not in notations(s)
+    assert "end" not in legal(s)
     do(s, "0 discard Flail")
     assert s.turn == 1 and len(s.hands[0]) == 3
 
@@ -60,7 +61,7 @@ def test_event_cards_at_most_three_at_end_of_turn() -> None:
 def test_event_cards_optional_discard_ends_the_turn() -> None:
     """§8.5: one card may be discarded at the end of the turn; doing so ends it."""
     s = make(tiles=MAP, phase="discard", hands=[["Flail", "Sword"], []])
-    assert notations(s) == ["end", "discard Sword", "discard Flail", "play Sword"]
+    assert legal(s) == ["end", "discard Sword", "discard Flail", "play Sword"]
     do(s, "0 discard Flail")
     assert s.turn == 1 and _names(s.hands[0]) == ["Sword"] and _names(s.discard)[-1] == "Flail"
 
@@ -165,13 +166,13 @@ def test_card_flail() -> None:
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], hands=[["Flail"], []],
              skeletons=[[1, 0, "white"]], dice=[2], humans=[0, 3])
     do(s, "0 move N")
-    assert s.phase == "combat" and "play Flail" in notations(s)
+    assert s.phase == "combat" and "play Flail" in legal(s)
     do(s, "0 play Flail")  # 2 + 2 (not 2 + 1 + 2)
     assert s.kills[0] == [1, 0, 0]
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], hands=[["Flail"], []],
              skeletons=[[1, 0, "white"]], dice=[1], humans=[1, 3])
     do(s, "0 move N", "0 play Flail")  # 1 + 2 = 3: still a miss
-    assert s.phase == "combat" and s.view(0)["combat"]["bonus"] == 2 and "play Flail" not in notations(s)
+    assert s.phase == "combat" and s.view(0)["combat"]["bonus"] == 2 and "play Flail" not in legal(s)
 
 
 def test_card_war_hammer() -> None:
@@ -187,11 +188,11 @@ def test_card_chain_mail() -> None:
     s = make(tiles=MAP, phase="move", roll=3, in_play=[["Chain Mail"], []],
              skeletons=[[1, 0, "white"], [1, -1, "white"]], dice=[1, 5, 1], humans=[1, 3])
     do(s, "0 move N")
-    assert notations(s) == ["reroll", "armour"]
+    assert legal(s) == ["reroll", "armour"]
     do(s, "0 armour")
     assert s.humans[0] == 1 and s.kills[0] == [1, 0, 0]
     do(s, "0 move N")
-    assert notations(s) == ["reroll"]  # used this turn
+    assert legal(s) == ["reroll"]  # used this turn
 
 
 def test_card_healing_herbs() -> None:
@@ -202,7 +203,7 @@ def test_card_healing_herbs() -> None:
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Healing Herbs"], []], skeletons=[[1, 0, "white"]],
              dice=[1, 6], humans=[0, 3])
     do(s, "0 move N")
-    assert notations(s) == ["play Healing Herbs"]
+    assert legal(s) == ["play Healing Herbs"]
     do(s, "0 play Healing Herbs", "0 reroll")
     assert s.humans[0] == 1 and s.kills[0] == [1, 0, 0]
 

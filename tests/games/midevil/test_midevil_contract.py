@@ -9,11 +9,12 @@ import pytest
 
 import medieval
 from medieval.core.errors import InvalidActionError, InvalidOptionError
+from medieval.games.midevil import MidEvilGame, MidEvilState
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS
-from medieval.games.midevil import MidEvilGame, MidEvilState
 from tests.conformance.checks import check_position, play_checked
-from tests.games.midevil.helpers import ALTAR_CENTRE, do, make
+from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.support import do, game
 
 
 @pytest.mark.parametrize(("players", "options"), MidEvilGame.test_configurations())
@@ -165,3 +166,34 @@ def test_clone_is_independent() -> None:
     assert s.in_play[0] == [] and s.hands[0] != c.hands[0] and s.pawn != c.pawn
     assert s.to_json() != c.to_json()
     assert s.clone().to_json() == s.to_json()
+
+
+def test_every_legal_action_has_structured_json_args_and_a_unique_notation() -> None:
+    """Notation: each legal action is named by a clear kind and JSON arguments a client can match parts
+    against (card names, squares as [x, y], degrees, colours), and no two legal actions share a notation
+    or a (kind, arguments) pair."""
+    kinds: set[str] = set()
+    for players, options in MidEvilGame.test_configurations():
+        g = game(MidEvilGame, players, **options)
+        for seed in range(2):
+            s = g.new_game(seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seat = rng.choice(s.to_move)
+                legal = s.legal_actions(seat)
+                forms = [a.to_json() for a in legal]
+                assert json.loads(json.dumps(forms)) == forms
+                assert len({f["notation"] for f in forms}) == len(forms)
+                assert len({json.dumps([f["kind"], f["args"]], sort_keys=True) for f in forms}) == len(forms)
+                for f in forms:
+                    kinds.add(f["kind"])
+                    assert "card" not in f["args"] or f["args"]["card"] in {c.name for c in CARDS}
+                s.apply(seat, rng.choice(legal))
+    assert {"place_tile", "move", "stop_moving", "end_turn", "move_skeleton", "play_card"} <= kinds
+    assert "word" not in kinds
+    assert A.Place(1, -2, 3).to_json() == {"kind": "place_tile", "args": {"position": [1, -2], "rotation": 270},
+                                           "notation": "place 1,-2 r270"}
+    assert A.skeleton_move(4, -2, 0).args() == {"square": [4, -2], "direction": "N", "to": [4, -3]}
+    assert A.Spend("RW").args() == {"skeletons": {"white": 1, "red": 1, "blue": 0}}
+    assert A.PlayOn(15, 2).args() == {"card": CARDS[15].name, "target": 2}
+    assert A.HIDES[3].to_json()["kind"] == "commit" and A.ARMOUR.args() == {"card": "Chain Mail"}

@@ -9,8 +9,7 @@ import random
 from importlib import resources
 
 import medieval
-from medieval.games.midevil import evaluation
-from medieval.games.midevil import MidEvilState
+from medieval.games.midevil import MidEvilState, evaluation
 from medieval.games.midevil.components import BOOK_AT_GRAVEYARD
 from medieval.games.midevil.winning import points
 

@@ -6,18 +6,19 @@ import random
 
 import medieval
 from medieval.core.outcome import Outcome
-from medieval.games.midevil import MidEvilState
-from tests.games.midevil.helpers import ALTAR_CENTRE, make, notations
+from medieval.games.midevil import MidEvilGame, MidEvilState
+from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.support import game, legal
 
 
 def _play(seed: int, players: int, heuristic_seat: int) -> Outcome:
-    game = medieval.make("midevil", players)
-    s = game.new_game(seed)
+    g = game(MidEvilGame, players)
+    s = g.new_game(seed)
     rng = random.Random(seed)
     while not s.is_over:
         seat = rng.choice(s.to_move)
         if seat == heuristic_seat:
-            a = game.heuristic_action(s, seat, rng)
+            a = g.heuristic_action(s, seat, rng)
             assert a in s.legal_actions(seat)
         else:
             a = rng.choice(s.legal_actions(seat))
@@ -43,7 +44,7 @@ def test_heuristic_goes_for_the_book() -> None:
 def test_heuristic_challenges_the_holder() -> None:
     s = make(tiles=[["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]], book=1, pawns=[[1, 0], [1, 0]], tile_deck=[],
              dice=[3])
-    assert "challenge" in notations(s)
+    assert "challenge" in legal(s)
     assert str(s.game.heuristic_action(s, 0, random.Random(0))) == "challenge"
 
 

@@ -9,8 +9,8 @@ from importlib import resources
 import pytest
 
 import medieval
-from medieval.games.midevil.components import CARDS, EVENT_DECK, TILES, tile_by_name
 from medieval.games.midevil import MidEvilState
+from medieval.games.midevil.components import CARDS, EVENT_DECK, TILES, tile_by_name
 from tests.games.midevil.helpers import ALTAR_CENTRE, pawn_xy
 
 

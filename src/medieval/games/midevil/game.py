@@ -44,6 +44,7 @@ SPEC = GameSpec(
         evaluation="evaluation:evaluate",
         render="render",
         encoding="encoding:ENCODING",
+        text="text",
         search="data/search.json",
         rules="rules.md",
     ),
