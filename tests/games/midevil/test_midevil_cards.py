@@ -110,8 +110,8 @@ def test_card_horse() -> None:
 
 
 def test_card_catapult() -> None:
-    """Catapult (ranged, one use): any skeleton on the map, no line of sight, even inside a building;
-    the player keeps it."""
+    """§8, card table: Catapult (ranged, one use): any skeleton on the map, no line of sight, even inside a
+    building; the player keeps it."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []], skeletons=[[4, 0, "blue"]])
     assert _plays(s) == ["play Catapult 4,0"]
     do(s, "0 play Catapult 4,0")
@@ -119,7 +119,7 @@ def test_card_catapult() -> None:
 
 
 def test_card_longbow() -> None:
-    """Longbow (ranged, one use): kills a skeleton in line of sight up to 5 squares away."""
+    """§8, card table: Longbow (ranged, one use): kills a skeleton in line of sight up to 5 squares away."""
     s = make(tiles=[*MAP, ["Hedge Road", 0, -2, 0]], phase="move", roll=2, hands=[["Longbow"], []],
              skeletons=[[1, -4, "red"], [1, -5, "blue"]])
     assert _plays(s) == ["play Longbow 1,-4"]  # 1,-5 is 6 squares away
@@ -128,7 +128,8 @@ def test_card_longbow() -> None:
 
 
 def test_card_sling() -> None:
-    """Sling (ranged, one use): roll 3 or more to kill a skeleton in sight up to 4 squares away."""
+    """§8, card table: Sling (ranged, one use): roll 3 or more to kill a skeleton in sight up to 4 squares
+    away."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Sling"], []], skeletons=[[3, 1, "red"]], dice=[2])
     do(s, "0 play Sling 3,1")
     assert s.kills[0] == [0, 0, 0] and last(s, "shot", 0)["hit"] is False
@@ -138,7 +139,8 @@ def test_card_sling() -> None:
 
 
 def test_card_crossbow() -> None:
-    """Crossbow (ranged item): once in each turn, a shot up to 3 squares that kills on 4 or more."""
+    """§8, card table: Crossbow (ranged item): once in each turn, a shot up to 3 squares that kills on 4 or
+    more."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Crossbow"], []],
              skeletons=[[3, 1, "red"], [4, 1, "white"], [5, 1, "blue"]], dice=[3])
     assert _plays(s) == ["shoot 3,1", "shoot 4,1"]  # 5,1 is 4 squares away
@@ -147,14 +149,14 @@ def test_card_crossbow() -> None:
 
 
 def test_card_sword() -> None:
-    """Sword (weapon item): +1 to skeleton combat rolls."""
+    """§8, card table: Sword (weapon item): +1 to skeleton combat rolls."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], skeletons=[[1, 0, "white"]], dice=[3])
     do(s, "0 move N")
     assert s.kills[0] == [1, 0, 0]
 
 
 def test_card_battle_axe() -> None:
-    """Battle Axe (weapon item): +2 to skeleton combat rolls."""
+    """§8, card table: Battle Axe (weapon item): +2 to skeleton combat rolls."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Battle Axe"], []], skeletons=[[1, 0, "white"]],
              dice=[2])
     do(s, "0 move N")
@@ -176,7 +178,7 @@ def test_card_flail() -> None:
 
 
 def test_card_war_hammer() -> None:
-    """War Hammer (weapon, one use): after a miss, the skeleton is killed."""
+    """§8, card table: War Hammer (weapon, one use): after a miss, the skeleton is killed."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["War Hammer"], []], skeletons=[[1, 0, "blue"]], dice=[1],
              humans=[0, 3])
     do(s, "0 move N", "0 play War Hammer")
@@ -184,7 +186,8 @@ def test_card_war_hammer() -> None:
 
 
 def test_card_chain_mail() -> None:
-    """Chain Mail (item): once in each turn, a missed combat roll is re-rolled without a Human."""
+    """§8, card table: Chain Mail (item): once in each turn, a missed combat roll is re-rolled without a
+    Human."""
     s = make(tiles=MAP, phase="move", roll=3, in_play=[["Chain Mail"], []],
              skeletons=[[1, 0, "white"], [1, -1, "white"]], dice=[1, 5, 1], humans=[1, 3])
     do(s, "0 move N")
@@ -196,7 +199,7 @@ def test_card_chain_mail() -> None:
 
 
 def test_card_healing_herbs() -> None:
-    """Healing Herbs: 2 Humans from the supply, never more than 5; playable in a combat."""
+    """§8, card table: Healing Herbs: 2 Humans from the supply, never more than 5; playable in a combat."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Healing Herbs"], []], humans=[4, 3])
     do(s, "0 play Healing Herbs")
     assert s.humans[0] == 5
@@ -218,7 +221,7 @@ def test_card_fresh_legs() -> None:
 
 
 def test_card_treasure_chest() -> None:
-    """Treasure Chest: draw 2 event cards."""
+    """§8, card table: Treasure Chest: draw 2 event cards."""
     s = make(tiles=MAP, phase="move", roll=1, hands=[["Treasure Chest"], []], deck=["Sword", "Curse"])
     do(s, "0 play Treasure Chest")
     assert _names(s.hands[0]) == ["Sword", "Curse"] and _names(s.discard)[-1] == "Treasure Chest"
@@ -236,7 +239,7 @@ def test_card_restless_dead() -> None:
 
 
 def test_card_curse() -> None:
-    """Curse: another player returns a Human to the supply."""
+    """§8, card table: Curse: another player returns a Human to the supply."""
     s = make(players=3, tiles=MAP, phase="move", roll=2, hands=[["Curse"], [], []], humans=[3, 0, 2])
     assert _plays(s) == ["play Curse 2"]
     do(s, "0 play Curse 2")
@@ -244,7 +247,7 @@ def test_card_curse() -> None:
 
 
 def test_card_grave_robber() -> None:
-    """Grave Robber: a white skeleton from the pool, as if killed."""
+    """§8, card table: Grave Robber: a white skeleton from the pool, as if killed."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Grave Robber"], []])
     do(s, "0 play Grave Robber")
     assert s.kills[0] == [1, 0, 0] and s.pool[0] == 39

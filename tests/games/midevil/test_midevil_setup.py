@@ -48,7 +48,8 @@ def test_components_rulebook_names_kept() -> None:
 
 
 def test_components_designed_content_marked_ours() -> None:
-    """Components: the tile and card lists are not public; the data files say they are our design."""
+    """§2.1, Components: the tile and card lists are not public; the data files say they are our
+    design."""
     for name in ("tiles.json", "cards.json"):
         data = json.loads(resources.files("medieval.games.midevil").joinpath("data", name).read_text())
         assert data["design"] == "ours"

@@ -72,8 +72,8 @@ def _is_a_sentence(text: str, kind: str) -> bool:
 
 
 def test_every_event_kind_reads_as_a_sentence_for_a_seat_and_the_spectator() -> None:
-    """Every kind of event the rules emit gets a sentence of its own (never the generic fallback) for the
-    seat it concerns, another seat and the spectator."""
+    """Readable text: every kind of event the rules emit gets a sentence of its own (never the generic fallback)
+    for the seat it concerns, another seat and the spectator."""
     seen: set[str] = set()
     for s in _games():
         for reader in (*range(s.players), None):
@@ -85,7 +85,7 @@ def test_every_event_kind_reads_as_a_sentence_for_a_seat_and_the_spectator() -> 
 
 
 def test_sentences_are_written_for_their_reader() -> None:
-    """The reader is "you"; the others are named, by the names given or as P0, P1..."""
+    """Readable text: the reader is "you"; the others are named, by the names given or as P0, P1..."""
     s = _duel()
     challenge = last(s, "challenge", 0)
     assert describe_event(challenge, 0) == "You challenge P1 for the Necronomicon: you roll 2, P1 rolls 3."
@@ -119,8 +119,8 @@ def test_a_private_event_holds_nothing_hidden_for_another_seat() -> None:
 
 
 def test_card_help_covers_every_component() -> None:
-    """Every event card (weapons and items too), every tile (named or not), the skeletons with their
-    points, the Human token and the pawn: each component the table counts has its help."""
+    """Readable text: every event card (weapons and items too), every tile (named or not), the skeletons with
+    their points, the Human token and the pawn: each component the table counts has its help."""
     helps = {h["name"]: h for h in card_help()}
     components = make().components()
     names = {key[1] if isinstance(key, tuple) else str(key) for key in components}
@@ -137,6 +137,7 @@ def test_card_help_covers_every_component() -> None:
 
 
 def test_how_to_play_is_short() -> None:
+    """Readable text: the how-to-play is a short text about the goal and the turn."""
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "Necronomicon" in text and "30 points" in text
