@@ -1,4 +1,4 @@
-"""The position evaluation searches use to cut their playouts short (``MidEvilGame.evaluate``; the weights
+"""The position evaluation searches use to cut their playouts short (``evaluation.py``; the weights
 are our design, fitted by scripts/fit_evaluation.py — docs/rules/midevil.md, "Bot knowledge")."""
 
 from __future__ import annotations
