@@ -63,7 +63,7 @@ class MidEvilState(State):
     skel_left: Annotated[int, 0]
     skel_moved: Annotated[list[int], 1]  # squares of skeletons already moved in this skeleton movement
     resume: Annotated[str, 0]  # after a skeleton movement: "step9", "move" or "discard"
-    pvp: Annotated[dict[str, Any], "json"]  # the player combat under way (see player_combat.py), or {}
+    pvp: Annotated[dict[str, Any], 2]  # the player combat under way (player_combat.py), or {}; values copied whole
     played: Annotated[list[bool], 1]  # each player has played an event card this round (§8.2)
     used: Annotated[list[str], 1]  # once-a-turn item powers used this turn
     challenged: Annotated[bool, 0]
