@@ -393,6 +393,7 @@ def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:
 
 
 # --------------------------------------------------------------------------------------- strength
+@pytest.mark.slow
 def test_ismcts_beats_random_on_paladin() -> None:
     """Seat-rotated: one ISMCTS (40 iterations a move) against three random bots, eight games. A bot no
     better than random wins 5 or more of 8 with probability 2.7%; the seeds are fixed, so this is exact."""
@@ -456,6 +457,7 @@ def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pyt
         assert finished and all(finished), name  # every playout was scored by the game's real end
 
 
+@pytest.mark.slow
 def test_norm_lets_small_evaluation_differences_steer_the_search() -> None:
     """``norm=1``: a node's mean rewards are rescaled to [0, 1] before the exploration term is added. An
     evaluation whose moves differ by 0.01 leaves plain UCB (c=0.7) spreading its visits almost evenly;

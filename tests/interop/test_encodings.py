@@ -107,6 +107,7 @@ def _check_position(enc: Any, codec: Any, state: State, rng: random.Random) -> N
             assert {i: str(a) for i, a in codec.legal(other, seat).items()} == {i: str(a) for i, a in legal.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options"), configurations())
 def test_codec_covers_random_games(name: str, players: int, options: dict[str, Any]) -> None:
     need("numpy")

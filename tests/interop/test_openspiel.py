@@ -46,6 +46,7 @@ def test_the_game_type_follows_the_spec(name: str) -> None:
         assert str(game.new_initial_state()) != str(game.new_initial_state())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options"), player_counts())
 def test_random_sim_test(name: str, players: int, options: dict[str, Any]) -> None:
     """(OpenSpiel serializes sampled-stochastic games with the game's RNG state, which Python games do not
@@ -74,6 +75,7 @@ def _variant_configurations() -> list[Any]:
     return [c for c in configurations() if c.values[2] and c.values not in covered]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options"), _variant_configurations())
 def test_random_sim_test_with_options(name: str, players: int, options: dict[str, Any]) -> None:
     game = mo.load(name, players=players, seed=1, **options)
@@ -100,6 +102,7 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
         steps += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_ismcts_plays_a_full_game(name: str) -> None:
     players, options = first_configuration(name)
