@@ -34,7 +34,7 @@ class TableCreate(Request):
                               description="Join the first free seat at once under this display name.")
     private: bool = Field(default=False, description="Not listed; joined only through the invite link returned.")
     seat: int | None = Field(default=None, ge=0, le=63,
-                             description="With name: the seat you take (a person's seat); the first free one if absent.")
+                             description="With name: the seat you take (a person's); the first free one if absent.")
 
 
 class JoinRequest(Request):

@@ -345,7 +345,8 @@ class TableService:
     # ------------------------------------------------------------------ tables
     async def create(self, game_name: str, players: int | None, options: dict[str, Any],
                      bots: list[str | None], auto_start: bool, name: str | None,
-                     private: bool = False, seat: int | None = None) -> tuple[Table, int | None, str | None, str | None]:
+                     private: bool = False,
+                     seat: int | None = None) -> tuple[Table, int | None, str | None, str | None]:
         """A new table; returns it, the creator's seat and token (if ``name``), and the invite code of a
         private table."""
         if self.live_count() >= self.settings.max_live_tables:

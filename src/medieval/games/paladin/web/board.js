@@ -11,7 +11,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html, loadStylesheet } from "medieval/lib/html.js";
-import { useFlip } from "medieval/lib/motion.js";
+import { useFlip, useWidth } from "medieval/lib/motion.js";
 import { Card, control } from "medieval/components/card.js";
 import { Hand } from "medieval/components/hand.js";
 import { Icon } from "medieval/components/icons.js";
@@ -70,6 +70,7 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
   const root = useRef(/** @type {HTMLDivElement | null} */ (null));
   const [selected, setSelected] = useState(/** @type {string | null} */ (null));
   useFlip(root, view);
+  const width = useWidth(root);
   useEffect(() => { setSelected(null); }, [actions]);
 
   const n = view.players;
@@ -85,9 +86,13 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
   const send = (notation) => { if (enabled && act) { setSelected(null); act(notation); } };
 
   // ------------------------------------------------------------------ the quest row
+  // On a narrow screen the quests go two by two, in rows.
+  const perRow = width < 560 ? Math.min(2, n) : n;
   let height = 0;
+  /** @type {number[]} */
+  const heights = [];
   const columns = view.quests.map((/** @type {any} */ slot, /** @type {number} */ i) => {
-    const x0 = i * COL;
+    const x0 = 0;
     const q = slot.quest;
     const parts = [];
     parts.push(html`<${QuestCard} q=${q} x=${x0 + 25} y=${8} state=${slot.state} />`);
@@ -128,10 +133,24 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
       </g></g>`);
       y += 62;
     }
-    height = Math.max(height, y);
-    return html`<g class="quest-col" key=${q.label}>${parts}</g>`;
+    heights.push(Math.max(y + 10, 330));
+    return parts;
   });
-  const svgHeight = Math.max(height + 10, 330);
+  /** @type {number[]} */
+  const rowTop = [];
+  for (let r = 0, top = 0; r * perRow < n; r++) {
+    rowTop.push(top);
+    top += Math.max(...heights.slice(r * perRow, (r + 1) * perRow)) + 8;
+    height = top - 8;
+  }
+  const svgHeight = height;
+  const svgWidth = perRow * COL;
+  const placed = columns.map((parts, i) => {
+    const x = (i % perRow) * COL, top = rowTop[Math.floor(i / perRow)];
+    const h = Math.max(...heights.slice(Math.floor(i / perRow) * perRow, (Math.floor(i / perRow) + 1) * perRow));
+    return html`<g class="quest-col" key=${view.quests[i].quest.label} transform=${`translate(${x} ${top})`}>
+      <rect x="4" y="2" width=${COL - 8} height=${h - 4} rx="12" class="col-bg" />${parts}</g>`;
+  });
 
   // ------------------------------------------------------------------ the prompt and its buttons
   const pending = view.pending;
@@ -175,10 +194,9 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
       <span><${Icon} name="crown" size=${15} /> quests left: ${view.quest_deck.queen} queen, ${view.quest_deck.king} king</span>
     </div>
     <div class="quest-scroll">
-      <svg class="board quests" viewBox=${`0 0 ${n * COL} ${svgHeight}`} style=${`min-width:${n * 130}px`} role="group" aria-label="The quests and the Paladins facing them">
+      <svg class="board quests" viewBox=${`0 0 ${svgWidth} ${svgHeight}`} role="group" aria-label="The quests and the Paladins facing them">
         <title>Quests</title>
-        ${view.quests.map((/** @type {any} */ _s, /** @type {number} */ i) => html`<rect x=${i * COL + 4} y="2" width=${COL - 8} height=${svgHeight - 4} rx="12" class="col-bg" />`)}
-        ${columns}
+        ${placed}
       </svg>
     </div>
     <div class="pal-prompt" role="status">${prompt}

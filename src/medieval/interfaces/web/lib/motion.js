@@ -8,7 +8,7 @@
  * animation uses the CSS transform.
  */
 
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -46,4 +46,24 @@ export function useFlip(root, trigger) {
         { duration: 340, easing: "cubic-bezier(.2,.7,.3,1)" });
     }
   }, [trigger]);
+}
+
+/**
+ * The width of an element in CSS pixels, kept up to date (boards choose a layout by it).
+ * @param {{current: Element | null}} ref @param {number} fallback
+ */
+export function useWidth(ref, fallback = 1000) {
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.getBoundingClientRect().width || fallback);
+    const observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w) setWidth(w);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref.current]);
+  return width;
 }
