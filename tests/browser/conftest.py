@@ -51,9 +51,9 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server on a fresh SQLite file, bots without a pause, no rate limits."""
+    """One server for the browser tests (a fresh SQLite file, bots without a pause, no rate limits)."""
     d = tmp_path_factory.mktemp("browser-server")
     with running(f"sqlite:///{d / 'db.sqlite3'}", d / "server.log") as srv:
         yield srv

@@ -14,7 +14,7 @@ export function Log({ events, title = "What happened" }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [events.length]);
   const start = Math.max(0, events.length - SHOWN);
-  return html`<section class="log panel" aria-labelledby="log-title">
+  return html`<section class="log panel" aria-labelledby="log-title" data-events=${events.length}>
     <h2 id="log-title">${title}</h2>
     <ol ref=${list} start=${start + 1} aria-live="polite" aria-relevant="additions" tabindex="0" aria-label="Game log">
       ${events.slice(start).map((e, i) => html`<li key=${start + i} class=${`event ev-${e.kind}`}>${e.text ?? e.kind}</li>`)}

@@ -140,6 +140,9 @@ export class TableSocket {
       }
     } else if (msg.type === "ack") {
       this.pending.delete(msg.id);
+      // The state showing our move should follow; if it was lost on the way, fetch it.
+      const acked = msg.version;
+      window.setTimeout(() => { if (!this.latest || this.latest.version < acked) this.resync(); }, 1000);
     } else if (msg.type === "error") {
       const mine = msg.id !== undefined && msg.id !== null && this.pending.has(msg.id);
       if (mine) this.pending.delete(msg.id);
