@@ -17,7 +17,7 @@ function defaultOf(option) { return option.default; }
 
 /** @param {{tables: any[], games: Map<string, any>, name: string, onError: (t: string) => void, kind: string}} p */
 function TableList({ tables, games, name, onError, kind }) {
-  if (!tables.length) return html`<p class="muted">${kind === "open" ? "No open table right now: start one below." : "None."}</p>`;
+  if (!tables.length) return html`<p class="muted">${kind === "open" ? "No open table right now: start one with “New table”." : "None."}</p>`;
   /** @param {any} t */
   const join = async (t) => {
     if (!name.trim()) { onError("Write your name first (at the top)."); document.getElementById("your-name")?.focus(); return; }

@@ -77,13 +77,13 @@ export function ReplayView({ table }) {
       <section class="board-area" aria-label="Board">
         ${problem && html`<p class="problem" role="alert">${problem}</p>`}
         <div class="replay-controls panel" role="group" aria-label="Replay controls">
-          <button type="button" onClick=${() => go(0)} disabled=${at <= 0} aria-label="First position">⏮</button>
-          <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 0} aria-label="Back one move">◀</button>
+          <button type="button" onClick=${() => go(0)} disabled=${at <= 0} aria-label="First position">« First</button>
+          <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 0} aria-label="Back one move">‹ Back</button>
           <label class="slider"><span class="visually-hidden">Move</span>
             <input type="range" min="0" max=${steps} value=${at} aria-valuetext=${`move ${at} of ${steps}`}
               onInput=${(/** @type {any} */ e) => go(Number(e.currentTarget.value))} /></label>
-          <button type="button" onClick=${() => go(at + 1)} disabled=${at >= steps} aria-label="Next move">▶</button>
-          <button type="button" onClick=${() => go(steps)} disabled=${at >= steps} aria-label="Last position">⏭</button>
+          <button type="button" onClick=${() => go(at + 1)} disabled=${at >= steps} aria-label="Next move">Next ›</button>
+          <button type="button" onClick=${() => go(steps)} disabled=${at >= steps} aria-label="Last position">Last »</button>
           <span class="step" aria-live="polite">Move ${at} / ${steps}${last ? `: P${last[0]} ${last[1]}` : ""}</span>
           <label for="replay-seat">View as</label>
           <select id="replay-seat" value=${who} onChange=${(/** @type {any} */ e) => setWho(e.currentTarget.value)}>
