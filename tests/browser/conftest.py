@@ -35,8 +35,10 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, for one test module: Playwright's sync API holds an event loop in this thread while it
+    runs, so it is closed before other modules' tests (which may start their own loops) run here."""
     try:
         from playwright.sync_api import sync_playwright
     except ModuleNotFoundError:

@@ -150,7 +150,8 @@ export function TableView({ table }) {
         data-seat=${seat ?? "spectator"} data-game=${game ?? ""} data-status=${state?.status ?? "loading"} aria-busy=${busy ? "true" : "false"}>
       <h1 class="visually-hidden">${displayName} table${seat !== null ? `, seat P${seat}` : ", watching"}</h1>
       <section class="board-area" aria-label="Board">
-        <p class=${`banner ${yourTurnNow ? "your-turn" : ""}`} role="status" aria-live="polite">${banner}</p>
+        <p class=${`banner ${yourTurnNow ? "your-turn" : ""}`} role="status" aria-live="polite">${banner}
+          ${events.length > 0 && html`<span class="last-event" aria-hidden="true">${events[events.length - 1].text}</span>`}</p>
         ${problem && html`<p class="problem" role="alert">${problem} <button type="button" class="link" onClick=${() => setProblem("")}>dismiss</button></p>`}
         ${state?.status === "open" && html`<${Waiting} table=${table} summary=${state} token=${token} invite=${invite} seat=${seat} onError=${setProblem} />`}
         ${seat === null && state && state.status !== "finished" && html`<${JoinBox} table=${table} seats=${seats} status=${state.status} invite=${invite}
