@@ -229,3 +229,10 @@ def test_api_documentation_loads_nothing_from_elsewhere(client: httpx.Client) ->
         for asset in re.findall(r"""(?:src|href)=["']?(/static/[^"' >]+)""", r.text):
             assert client.get(asset).status_code == 200, asset
     assert "/static/vendor/swagger-ui/swagger-ui-bundle.js" in client.get("/docs").text
+
+
+def test_serve_prints_the_address_to_open(server: ServerProcess) -> None:
+    deadline = time.monotonic() + 10
+    while f"open http://127.0.0.1:{server.port}/ in your browser" not in server.log():
+        assert time.monotonic() < deadline, server.log()
+        time.sleep(0.1)

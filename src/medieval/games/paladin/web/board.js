@@ -101,6 +101,14 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
       : slot.state === "resolving" ? "resolving now" : slot.state === "waiting" ? "waiting" : `${slot.cards.length} Paladin${slot.cards.length === 1 ? "" : "s"}`;
     parts.push(html`<text x=${x0 + COL / 2} y=${y + 6} text-anchor="middle" class=${`quest-status st-${slot.state}`}>${status}</text>`);
     y += 18;
+    const won = slot.state === "won" && slot.winner !== null
+      ? (view.won[slot.winner] ?? []).find((/** @type {any} */ w) => w.quest.label === q.label) : null;
+    if (won) {
+      parts.push(html`<${Paladin} face=${won.paladin} x=${COL / 2 - CW / 2} y=${y} keyName=${`winner:${q.label}`}
+        label=${`${q.label} won by ${who(slot.winner, names)} with ${faceName(won.paladin)}`}
+        badge=${html`<${Owner} x=${CW - 4} y=${2} seat=${slot.winner} you=${slot.winner === seat} />`} />`);
+      y += CH + 10;
+    }
     if (slot.hero) {
       const h = slot.hero;
       parts.push(html`<g class="hero-wrap">
@@ -226,7 +234,7 @@ export default function PaladinBoard({ view, actions, act, seat, names, previous
           <div class="ps-won">${won.length === 0 ? html`<span class="muted small">no quest won yet</span>`
             : won.map((/** @type {any} */ w) => html`<span class="won-chip" data-key=${`won:${w.quest.label}`} data-help=${w.quest.label}>
               ${w.quest.label} <${Icon} name="sword" size=${12} />${w.quest.swords}
-              <span class=${`won-pal ${w.paladin.red ? "red" : ""}`} data-face=${w.paladin.label} data-help=${w.paladin.label}>${w.paladin.label}</span></span>`)}</div>
+              <span class=${`won-pal ${w.paladin.red ? "red" : ""}`} data-help=${w.paladin.label}>${w.paladin.label}</span></span>`)}</div>
         </li>`;
       })}
     </ul>

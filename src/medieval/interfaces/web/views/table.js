@@ -93,7 +93,7 @@ export function TableView({ table }) {
       },
       onStatus: (st, detail) => {
         setStatus({ s: st, detail });
-        if (st === "closed" && detail?.includes("token")) { forgetToken(table); }
+        if (st === "closed" && detail?.includes("token")) { forgetToken(table); setToken(null); }
       },
       onError: (e) => { setProblem(e.detail); setBusy(s.busy); },
       onLag: setLag,
@@ -140,6 +140,15 @@ export function TableView({ table }) {
       <span class="game-title">${displayName}</span>
       <span class=${`conn conn-${status.s}`} role="status">${status.s === "open" ? "connected" : status.s}${status.detail ? `: ${status.detail}` : ""}${lag !== null && status.s === "open" ? ` · ${lag} ms` : ""}</span>
       <span class="spacer"></span>
+      ${seat !== null && state?.status !== "finished" && html`<button type="button" class="small-button" onClick=${async () => {
+        const playing = state?.status === "playing";
+        if (playing && !window.confirm("Leave this table? A bot (medium) plays your seat to the end.")) return;
+        try {
+          await api(`/api/tables/${table}/leave`, { method: "POST", token, body: playing ? { bot: "medium" } : {} });
+          forgetToken(table);
+          setToken(null);
+        } catch (e) { setProblem(/** @type {Error} */ (e).message); }
+      }}>Leave</button>`}
       <label class="toggle"><input type="checkbox" checked=${sound} onChange=${(/** @type {any} */ e) => { setSound(e.currentTarget.checked); setFlag("sound", e.currentTarget.checked); }} /> sound</label>
       <label class="toggle"><input type="checkbox" checked=${notify} onChange=${async (/** @type {any} */ e) => {
         const on = e.currentTarget.checked && await askNotifications();
