@@ -2,10 +2,13 @@
 bots and by people over WebSockets and HTTP, with a spectator watching. Every message each seat and the
 spectator got is checked against the engine itself, on the game replayed from what the server stored:
 
-- a state message holds exactly ``view(seat)``, ``legal_actions(seat)``, ``to_move`` and the slice of
-  ``events(seat)`` it claims, plus public table facts — nothing else;
-- it is unchanged when everything the seat cannot see is re-dealt (``determinize``): so it carries none
-  of another seat's hidden cards, whatever the game calls a card;
+- a state message holds exactly ``view(seat)``, ``legal_actions(seat)`` (as notation and structured, as
+  ``Action.to_json()``), ``to_move`` and the slice of ``events(seat)`` it claims, each event with the
+  game's sentence of that very event for that seat, plus public table facts (seats, who is thinking) —
+  nothing else;
+- it is unchanged when everything the seat cannot see is re-dealt (``determinize``), sentences and
+  structured actions included: so it carries none of another seat's hidden cards, whatever the game
+  calls a card;
 - no message carries the game's seed or another seat's token."""
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ import pytest
 import medieval
 from medieval.core.registry import game_class
 from medieval.core.state import Game, State
+from medieval.interfaces.server.narrate import describer
 from tests.server.helpers import SeatClient, ServerProcess, bearer, record, stored_table
 
-STATE_KEYS = {"type", "table", "game", "status", "version", "seat", "to_move", "your_turn", "legal", "view", "seats",
-              "outcome", "events_from", "events"}
+STATE_KEYS = {"type", "table", "game", "status", "version", "seat", "to_move", "your_turn", "legal", "actions",
+              "thinking", "view", "seats", "outcome", "events_from", "events"}
 ACK_KEYS = {"type", "id", "version"}
 ERROR_KEYS = {"type", "status", "code", "detail", "legal", "id"}
 GAMES_PER_GAME = 2
@@ -112,6 +116,12 @@ def _positions(game: Game, rec: dict[str, Any]) -> Any:
     return states.__getitem__
 
 
+def _structured(state: State, seat: int) -> list[dict[str, Any]]:
+    """The engine's structured legal actions, as JSON carries them."""
+    out: list[dict[str, Any]] = json.loads(json.dumps([a.to_json() for a in state.legal_actions(seat)]))
+    return out
+
+
 def _check_state(msg: dict[str, Any], seat: int | None, at: Any, tid: str, bots: list[str | None]) -> None:
     assert set(msg) == STATE_KEYS, set(msg) ^ STATE_KEYS
     assert msg["type"] == "state" and msg["table"] == tid and msg["seat"] == seat
@@ -127,15 +137,26 @@ def _check_state(msg: dict[str, Any], seat: int | None, at: Any, tid: str, bots:
     st: State = at(msg["version"])
     if msg["status"] == "open":
         assert msg["view"] is None and msg["legal"] == [] and msg["events"] == [] and msg["to_move"] == []
+        assert msg["actions"] == [] and msg["thinking"] == []
         return
+    bot_seats = {i for i, b in enumerate(bots) if b is not None}
+    assert set(msg["thinking"]) <= bot_seats & set(msg["to_move"]) and len(msg["thinking"]) <= 1
+    names = [None if b is not None else ("Seat Zero" if i == 0 else f"Seat {i}") for i, b in enumerate(bots)]
+    describe = describer(st.game.spec)
     expected_events = st.events(seat)
     start, events = msg["events_from"], msg["events"]
     assert start + len(events) == len(expected_events), "a state message must bring the seat's log up to date"
-    assert events == expected_events[start:]
+    plain = [{k: v for k, v in e.items() if k != "text"} for e in events]
+    texts = [e["text"] for e in events]
+    assert plain == expected_events[start:]
+    # each sentence is the game's sentence of the seat's own (filtered) event, nothing more
+    assert texts == [describe(e, seat, names) for e in expected_events[start:]]
     assert msg["view"] == st.view(seat)
     assert msg["to_move"] == list(st.to_move)
     assert msg["your_turn"] == (seat is not None and seat in st.to_move)
     assert msg["legal"] == ([] if seat is None else [str(a) for a in st.legal_actions(seat)])
+    assert msg["actions"] == ([] if seat is None else _structured(st, seat))
+    assert [a["notation"] for a in msg["actions"]] == msg["legal"]
     outcome = st.outcome
     assert msg["status"] == ("finished" if outcome is not None else "playing")
     assert msg["outcome"] == (None if outcome is None else outcome.to_json())
@@ -145,9 +166,12 @@ def _check_state(msg: dict[str, Any], seat: int | None, at: Any, tid: str, bots:
         for ds in ([seat] if seat is not None else range(st.players)):
             d = st.determinize(ds, random.Random(k * 1000 + ds))
             assert d.view(seat) == msg["view"], f"view of {seat} depends on what seat {ds} cannot see"
-            assert d.events(seat)[start:] == events
+            d_events = d.events(seat)[start:]
+            assert d_events == plain
+            assert [describe(e, seat, names) for e in d_events] == texts, "a sentence depends on a hidden card"
             if seat is not None:
                 assert [str(a) for a in d.legal_actions(seat)] == msg["legal"]
+                assert _structured(d, seat) == msg["actions"], "structured actions depend on a hidden card"
 
 
 @pytest.mark.parametrize("name", [s.name for s in medieval.list_games()])

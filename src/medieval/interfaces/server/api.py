@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Path, Query, status
 
-from medieval.agents.base import agent_names
+from medieval.agents.base import agent_names, parse_spec
+from medieval.agents.levels import LEVELS
+from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class, list_games
+from medieval.interfaces.server import replays
 from medieval.interfaces.server.deps import Service, TableDep, Token
 from medieval.interfaces.server.errors import ServiceError
+from medieval.interfaces.server.narrate import card_help
 from medieval.interfaces.server.schemas import (
     ActionDone,
     ActionRequest,
@@ -17,9 +21,12 @@ from medieval.interfaces.server.schemas import (
     ErrorOut,
     GamesOut,
     Health,
+    HelpOut,
     Joined,
     JoinRequest,
     LeaveRequest,
+    RecordOut,
+    ReplayOut,
     SeatState,
     StartRequest,
     TableCreate,
@@ -48,9 +55,25 @@ async def games(service: Service) -> dict[str, Any]:
     for spec in list_games():
         cls = game_class(spec.name)
         out.append({**spec.to_json(), "default_players": spec.default_players or spec.min_players,
-                    "heuristic": cls.has_heuristic()})
-    bots = [b for b in agent_names() if b in service.settings.allowed_bots]
-    return {"games": out, "bots": bots}
+                    "heuristic": cls.has_heuristic(), "board": spec.has("web")})
+    allowed = service.settings.allowed_bots
+    bots = [b for b in agent_names() if b in allowed]
+    levels = [{"name": lv.name, "title": lv.title, "description": lv.description} for lv in LEVELS
+              if parse_spec(lv.spec)[0] in allowed]
+    return {"games": out, "bots": bots, "levels": levels}
+
+
+@router.get("/games/{game}/help", response_model=HelpOut, summary="A game's card help and how to play")
+async def game_help(game: str = Path(max_length=64)) -> dict[str, Any]:
+    try:
+        spec = game_class(game).spec
+    except MedievalError:
+        raise ServiceError(404, "no_game", f"no game {game!r}") from None
+    return card_help(spec)
+
+
+def play_url(table_id: str, token: str) -> str:
+    return f"/play/{table_id}#token={token}"
 
 
 @router.get("/tables", response_model=list[TableOut], summary="List tables (open ones by default)")
@@ -62,9 +85,12 @@ async def tables(service: Service, status: Literal["open", "playing", "finished"
 
 @router.post("/tables", response_model=Created, status_code=status.HTTP_201_CREATED, summary="Create a table")
 async def create(body: TableCreate, service: Service) -> dict[str, Any]:
-    table, seat, token = await service.create(body.game, body.players, dict(body.options),
-                                              [s.bot for s in body.seats], body.auto_start, body.name)
-    return {"table": table.summary(), "seat": seat, "token": token}
+    table, seat, token, invite = await service.create(body.game, body.players, dict(body.options),
+                                                      [s.bot for s in body.seats], body.auto_start, body.name,
+                                                      body.private, body.seat)
+    return {"table": table.summary(), "seat": seat, "token": token,
+            "play_url": None if token is None else play_url(table.id, token),
+            "invite_url": None if invite is None else f"/play/{table.id}#invite={invite}"}
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, summary="A table's public summary")
@@ -75,8 +101,8 @@ async def table(table: TableDep) -> dict[str, Any]:
 @router.post("/tables/{table_id}/join", response_model=Joined, status_code=status.HTTP_201_CREATED,
              summary="Take a seat: returns the seat's bearer token")
 async def join(body: JoinRequest, table: TableDep, service: Service) -> dict[str, Any]:
-    seat, token = await service.join(table, body.name, body.seat)
-    return {"table": table.summary(), "seat": seat, "token": token}
+    seat, token = await service.join(table, body.name, body.seat, body.invite)
+    return {"table": table.summary(), "seat": seat, "token": token, "play_url": play_url(table.id, token)}
 
 
 @router.post("/tables/{table_id}/start", response_model=TableOut, summary="Start now (seated players)")
@@ -115,3 +141,22 @@ async def act(body: ActionRequest, table: TableDep, service: Service, token: Tok
         raise ServiceError(403, "not_your_seat", f"your token holds seat {seat}; it cannot act for seat {body.seat}")
     version = await service.submit(table, seat, body.action, body.version)
     return {"version": version, "state": table.payload(seat)}
+
+
+@router.get("/tables/{table_id}/record", response_model=RecordOut, summary="A finished game's full record (JSON)")
+async def game_record(table: TableDep) -> Any:
+    from fastapi.responses import JSONResponse
+
+    body = replays.record(table)
+    return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{table.game.spec.name}-'
+                                                              f'{table.id}.json"'})
+
+
+@router.get("/tables/{table_id}/replay", response_model=ReplayOut,
+            summary="A finished game at one step: a seat's view, the spectator's, or every seat's")
+async def game_replay(table: TableDep, step: int | None = Query(None, ge=0, le=10_000_000),
+                      seat: int | None = Query(None, ge=0, le=63,
+                                               description="The seat whose view to show; absent: the spectator's."),
+                      open: bool = Query(False, description="Every seat's view at once (all cards open).")
+                      ) -> dict[str, Any]:
+    return await replays.replay(table, step, seat, open)

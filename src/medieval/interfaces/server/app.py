@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from medieval import __version__
-from medieval.interfaces.server import api, ws
+from medieval.interfaces.server import api, web, ws
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.limits import BodyLimit, RateLimit
 from medieval.interfaces.server.settings import ServerSettings
@@ -77,8 +77,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await asyncio.to_thread(db.close)
 
     app = FastAPI(title="medieval game server", version=__version__, description=DESCRIPTION, lifespan=lifespan,
-                  default_response_class=SafeJSONResponse)
-    app.add_middleware(RateLimit, rate=settings.rate_limit, burst=settings.rate_burst)
+                  default_response_class=SafeJSONResponse, docs_url=None, redoc_url=None)
+    app.add_middleware(RateLimit, rate=settings.rate_limit, burst=settings.rate_burst,
+                       exempt=("/static/", "/games/"))
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     @app.exception_handler(ServiceError)
@@ -97,4 +98,5 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    web.install(app)
     return app

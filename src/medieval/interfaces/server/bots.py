@@ -10,7 +10,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from medieval.agents.base import Agent, make_agent, parse_spec
+from medieval.agents.base import Agent, make_agent, parse_spec, resolve_level
 from medieval.core.errors import MedievalError
 from medieval.core.rng import fresh_seed
 from medieval.core.state import Action, Game, State
@@ -35,12 +35,16 @@ class BotRunner:
         self.agents: dict[tuple[str, int], Agent] = {}
 
     def validate(self, spec: str | None, game: Game[Any]) -> str:
-        """Check a bot spec a client asked for; return it normalized."""
+        """Check a bot spec or level name (easy, medium, hard, expert) a client asked for; return it
+        normalized. A level is checked, and capped, as the spec it stands for."""
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 120:
-            raise ServiceError(422, "invalid_bot", "a bot is named by a spec such as 'random' or 'heuristic'")
+            raise ServiceError(422, "invalid_bot", "a bot is named by a level (easy, medium, hard, expert) or a "
+                                                   "spec such as 'random' or 'heuristic'")
         spec = spec.strip()
+        if resolve_level(spec) != spec:
+            spec = spec.lower()
         try:
-            name, params = parse_spec(spec)
+            name, params = parse_spec(resolve_level(spec))
         except MedievalError as e:
             raise ServiceError(422, "invalid_bot", str(e)) from None
         if name not in self.settings.allowed_bots:
@@ -91,10 +95,18 @@ class BotRunner:
 
     async def _play(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
+        try:
+            await self._play_moves(table, loop)
+        finally:
+            table.set_thinking(())
+
+    async def _play_moves(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
         while (seat := self._bot_to_move(table)) is not None:
+            table.set_thinking((seat,))
             if self.settings.bot_delay:
                 await asyncio.sleep(self.settings.bot_delay)
                 if self._bot_to_move(table) != seat:
+                    table.set_thinking(())
                     continue
             version = table.version
             snapshot = table.state.clone()
@@ -105,6 +117,8 @@ class BotRunner:
                 log.exception("table %s: bot %s failed at seat %d; it plays a random move", table.id,
                               agent.name, seat)
                 action = random.choice(snapshot.legal_actions(seat))
+            table.thinking = ()  # the move's own state message says the bot is done
+            table.seats_changed()
             try:
                 await self.service.submit(table, seat, str(action), version)
             except ServiceError as e:

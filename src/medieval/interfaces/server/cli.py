@@ -25,6 +25,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", choices=["critical", "error", "warning", "info", "debug"],
                    help="log level (default info)")
     p.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    p.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server runs")
 
 
 def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -77,8 +78,41 @@ def run_serve(args: argparse.Namespace) -> int:
                             log_level=settings.log_level, access_log=bool(getattr(args, "access_log", False)),
                             ws_max_size=settings.max_ws_message_bytes, lifespan="on", timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
+    _announce(server, settings.host, settings.port, bool(getattr(args, "open", False)))
     server.run()
     return 0 if server.started else 1
+
+
+def lobby_url(host: str, port: int) -> str:
+    """The address a person opens: the lobby (a wildcard address is reached as 127.0.0.1)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def _announce(server: Any, host: str, port: int, open_browser: bool) -> None:
+    """Once the server answers, print the address to open (and open it in a browser if asked)."""
+    import threading
+    import time
+
+    def wait() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.05)
+        bound = port
+        for s in getattr(server, "servers", []) or []:  # the real port when 0 was asked for
+            for sock in getattr(s, "sockets", []) or []:
+                bound = sock.getsockname()[1]
+        url = lobby_url(host, bound)
+        print(f"medieval: the game server runs: open {url} in your browser (Ctrl+C stops it)", flush=True)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    threading.Thread(target=wait, name="medieval-announce", daemon=True).start()
 
 
 def main(argv: list[str] | None = None) -> int:

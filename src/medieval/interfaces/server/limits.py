@@ -101,14 +101,16 @@ class BodyLimit:
 class RateLimit:
     """At most ``rate`` HTTP requests a second per client address (bursts up to ``burst``); 429 beyond."""
 
-    def __init__(self, app: ASGIApp, rate: float, burst: int) -> None:
+    def __init__(self, app: ASGIApp, rate: float, burst: int, exempt: tuple[str, ...] = ()) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst
+        #: Path prefixes not counted (static files: a page load asks for a few dozen at once).
+        self.exempt = exempt
         self.buckets: dict[str, TokenBucket] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.rate <= 0:
+        if scope["type"] != "http" or self.rate <= 0 or str(scope.get("path", "")).startswith(self.exempt):
             await self.app(scope, receive, send)
             return
         client = scope.get("client")

@@ -29,6 +29,10 @@ class TableRow(Base):
     #: Number of accepted actions (the table's version).
     version: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: A private table is not listed; joining it needs its invite code.
+    private: Mapped[bool] = mapped_column(default=False)
+    #: SHA-256 of a private table's invite code (the code itself is never stored).
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

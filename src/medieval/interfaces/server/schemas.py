@@ -16,8 +16,9 @@ class Request(BaseModel):
 
 
 class SeatRequest(Request):
-    bot: BotSpec | None = Field(default=None, description="Bot spec for a bot seat ('random', 'heuristic', "
-                                                  "'ismcts:time=1'); null or absent for a person's seat.")
+    bot: BotSpec | None = Field(default=None, description="A bot seat: a level (easy, medium, hard, expert) or a "
+                                                  "bot spec ('random', 'heuristic', 'ismcts:time=1'); null or "
+                                                  "absent for a person's seat.")
 
 
 class TableCreate(Request):
@@ -31,12 +32,17 @@ class TableCreate(Request):
     auto_start: bool = Field(default=True, description="Start as soon as every seat is taken.")
     name: Name | None = Field(default=None,
                               description="Join the first free seat at once under this display name.")
+    private: bool = Field(default=False, description="Not listed; joined only through the invite link returned.")
+    seat: int | None = Field(default=None, ge=0, le=63,
+                             description="With name: the seat you take (a person's); the first free one if absent.")
 
 
 class JoinRequest(Request):
     name: Name = Field(description="Display name, 1 to 40 characters.")
     seat: int | None = Field(default=None, ge=0, le=63,
                              description="The seat wanted; the first free one if absent.")
+    invite: Annotated[str, StringConstraints(max_length=64)] | None = Field(
+        default=None, description="A private table's invite code (from its invite link).")
 
 
 class StartRequest(Request):
@@ -72,6 +78,7 @@ class TableOut(BaseModel):
     options: dict[str, Any]
     status: Literal["open", "playing", "finished"]
     auto_start: bool
+    private: bool
     version: int
     to_move: list[int]
     seats: list[SeatOut]
@@ -82,12 +89,15 @@ class Created(BaseModel):
     table: TableOut
     seat: int | None = Field(description="Your seat if you joined (name given).")
     token: str | None = Field(description="Your seat token if you joined: keep it secret.")
+    play_url: str | None = Field(description="Your seat's page, the token in its fragment (/play/ID#token=...).")
+    invite_url: str | None = Field(description="A private table's invite link (/play/ID#invite=CODE).")
 
 
 class Joined(BaseModel):
     table: TableOut
     seat: int
     token: str = Field(description="Bearer token of your seat: whoever holds it plays the seat.")
+    play_url: str = Field(description="Your seat's page, the token in its fragment (/play/ID#token=...).")
 
 
 class SeatState(BaseModel):
@@ -102,11 +112,14 @@ class SeatState(BaseModel):
     to_move: list[int]
     your_turn: bool
     legal: list[str] = Field(description="Notation of your legal actions now.")
+    actions: list[dict[str, Any]] = Field(description="Your legal actions, structured: {kind, args, notation}.")
+    thinking: list[int] = Field(description="Seats whose bot is choosing its move now.")
     view: dict[str, Any] | None = Field(description="The game's view for this seat; null before the start.")
     seats: list[SeatOut]
     outcome: dict[str, Any] | None
     events_from: int = Field(description="Index in this seat's log of the first event listed.")
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(description="Your log's new events, each with its sentence for you "
+                                                     "under 'text'.")
 
 
 class ActionDone(BaseModel):
@@ -129,11 +142,71 @@ class GameOut(BaseModel):
     summary: str
     options: list[dict[str, Any]]
     heuristic: bool
+    board: bool = Field(description="Whether the game has its own browser board (/games/NAME/web/board.js).")
+
+
+class LevelOut(BaseModel):
+    name: str
+    title: str
+    description: str
 
 
 class GamesOut(BaseModel):
     games: list[GameOut]
     bots: list[str]
+    levels: list[LevelOut] = Field(description="Bot levels a seat may be given by name.")
+
+
+class CardHelpOut(BaseModel):
+    name: str
+    kind: str
+    title: str
+    text: str
+    details: dict[str, str]
+
+
+class HelpOut(BaseModel):
+    game: str
+    display_name: str
+    summary: str
+    how_to_play: str
+    cards: list[CardHelpOut]
+
+
+class RecordOut(BaseModel):
+    """A finished game's full record: ``medieval.replay(record)`` rebuilds it."""
+
+    format: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    origin: dict[str, Any]
+    actions: list[list[Any]]
+    table: str
+    names: list[str | None]
+
+
+class ReplaySeatView(BaseModel):
+    seat: int | None
+    view: dict[str, Any]
+
+
+class ReplayOut(BaseModel):
+    """A finished game at one step: the views asked for and the log up to there."""
+
+    table: str
+    game: str
+    players: int
+    steps: int = Field(description="Number of actions in the game.")
+    step: int
+    seat: int | None = Field(description="The seat whose view is shown (null: the spectator's or all open).")
+    open: bool = Field(description="Every seat's view at once.")
+    views: list[ReplaySeatView]
+    to_move: list[int]
+    history: list[list[Any]] = Field(description="Every action of the game: [seat, notation].")
+    events: list[dict[str, Any]]
+    seats: list[SeatOut]
+    outcome: dict[str, Any] | None
 
 
 class Latency(BaseModel):

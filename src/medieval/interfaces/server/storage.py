@@ -211,6 +211,8 @@ class StoredTable:
     version: int
     outcome: dict[str, Any] | None
     created_at: datetime
+    private: bool = False
+    invite_hash: str | None = None
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
 
@@ -258,7 +260,7 @@ def _stored(rows: Iterable[Any]) -> dict[str, StoredTable]:
     out: dict[str, StoredTable] = {}
     for r in rows:
         out[r.id] = StoredTable(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.auto_start,
-                                r.version, r.outcome, r.created_at)
+                                r.version, r.outcome, r.created_at, bool(r.private), r.invite_hash)
     return out
 
 
@@ -287,7 +289,7 @@ def load_table(conn: Connection, table_id: str) -> StoredTable | None:
 
 
 def list_tables(conn: Connection, status: str, game: str | None, limit: int) -> list[StoredTable]:
-    q = select(TABLES).where(TABLES.c.status == status)
+    q = select(TABLES).where(TABLES.c.status == status, TABLES.c.private.is_(False))
     if game is not None:
         q = q.where(TABLES.c.game == game)
     q = q.order_by(TABLES.c.updated_at.desc()).limit(limit)

@@ -31,6 +31,7 @@ from medieval.interfaces.server import storage
 from medieval.interfaces.server.bots import BotRunner
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection, dumps
+from medieval.interfaces.server.narrate import describer, structured_actions, with_text
 from medieval.interfaces.server.settings import ServerSettings
 from medieval.interfaces.server.storage import Database, StoredTable
 
@@ -80,7 +81,8 @@ class Table:
     """One table: its game, seats, live state and connections. Only the service changes it."""
 
     def __init__(self, table_id: str, game: Game[Any], seed: int, status: str, auto_start: bool, seats: list[Seat],
-                 state: State | None = None, created: float | None = None) -> None:
+                 state: State | None = None, created: float | None = None, private: bool = False,
+                 invite_hash: str | None = None) -> None:
         self.id = table_id
         self.game = game
         self.seed = seed
@@ -90,6 +92,10 @@ class Table:
         self.state: State = state if state is not None else game.new_game(seed)
         self.version = len(self.state.history)
         self.created = created if created is not None else time.time()
+        self.private = private
+        self.invite_hash = invite_hash
+        #: Seats whose bot is choosing a move now (public: who is to move and who is a bot are public).
+        self.thinking: tuple[int, ...] = ()
         self.tokens: dict[str, int] = {s.token_hash: s.index for s in seats if s.token_hash}
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
@@ -99,10 +105,22 @@ class Table:
         self._cache_key: tuple[int, int] = (-1, -1)
         self._cache: dict[int | None, tuple[str, int]] = {}
         self._event_texts: dict[int | None, list[str]] = {}
+        self._event_names: dict[int | None, tuple[str | None, ...]] = {}
 
     # ------------------------------------------------------------------ what clients see
     def seats_changed(self) -> None:
         self._seats_version += 1
+
+    def names(self) -> tuple[str | None, ...]:
+        """The seats' display names (None for a bot or an empty seat)."""
+        return tuple(s.name for s in self.seats)
+
+    def set_thinking(self, seats: tuple[int, ...]) -> None:
+        """Say which seats' bots are deciding now (every watcher is told)."""
+        if seats != self.thinking:
+            self.thinking = seats
+            self.seats_changed()
+            self.notify()
 
     def public_seats(self) -> list[dict[str, Any]]:
         connected = Counter(c.seat for c in self.connections)
@@ -113,6 +131,7 @@ class Table:
         out = self.state.outcome if self.status == FINISHED else None
         return {"id": self.id, "game": self.game.spec.name, "players": self.game.players,
                 "options": dict(self.game.options), "status": self.status, "auto_start": self.auto_start,
+                "private": self.private,
                 "version": self.version, "to_move": list(self.state.to_move) if self.status == PLAYING else [],
                 "seats": self.public_seats(), "outcome": None if out is None else out.to_json()}
 
@@ -122,7 +141,8 @@ class Table:
         base = self._base(seat)
         events = self.state.events(seat) if base["view"] is not None else []
         start = min(max(events_from, 0), len(events))
-        return {**base, "events_from": start, "events": events[start:]}
+        return {**base, "events_from": start,
+                "events": with_text(self.game.spec, events[start:], seat, self.names())}
 
     def payload_text(self, seat: int | None, events_from: int) -> tuple[str, int]:
         """``payload`` as JSON text, and the number of events the seat then has. The WebSocket path:
@@ -136,11 +156,16 @@ class Table:
         if cached is None:
             base = self._base(seat)
             texts = self._event_texts.setdefault(seat, [])
+            names = self.names()
+            if self._event_names.get(seat) != names:  # a seat changed hands: the sentences name people
+                texts.clear()
+                self._event_names[seat] = names
             if base["view"] is not None:
                 events = self.state.events(seat)
                 if len(events) < len(texts):  # cannot happen with an append-only log; rebuild if it does
                     texts.clear()
-                texts.extend(dumps(e) for e in events[len(texts):])
+                describe = describer(self.game.spec)
+                texts.extend(dumps({**e, "text": describe(e, seat, names)}) for e in events[len(texts):])
             cached = self._cache[seat] = (dumps(base)[:-1], len(texts) if base["view"] is not None else 0)
         head, count = cached
         texts = self._event_texts.get(seat, [])
@@ -162,6 +187,8 @@ class Table:
             "to_move": to_move,
             "your_turn": seat is not None and seat in to_move,
             "legal": [str(a) for a in state.legal_actions(seat)] if started and seat is not None else [],
+            "actions": structured_actions(state, seat) if started and seat is not None else [],
+            "thinking": list(self.thinking) if self.status == PLAYING else [],
             "view": state.view(seat) if started else None,
             "seats": self.public_seats(),
             "outcome": None if out is None else out.to_json(),
@@ -201,7 +228,8 @@ def _stored_summary(st: StoredTable) -> dict[str, Any]:
               or s["token_hash"] is not None, "present": s["present"], "connected": s["bot"] is not None}
              for s in st.seats]
     return {"id": st.id, "game": st.game, "players": st.players, "options": st.options, "status": st.status,
-            "auto_start": st.auto_start, "version": st.version, "to_move": [], "seats": seats, "outcome": st.outcome}
+            "auto_start": st.auto_start, "private": st.private, "version": st.version, "to_move": [], "seats": seats,
+            "outcome": st.outcome}
 
 
 def rebuild(stored: StoredTable) -> Table:
@@ -209,7 +237,7 @@ def rebuild(stored: StoredTable) -> Table:
     state = medieval.replay(record_of(stored))
     seats = [Seat(s["seat"], s["bot"], s["name"], s["token_hash"], s["present"]) for s in stored.seats]
     return Table(stored.id, state.game, stored.seed, stored.status, stored.auto_start, seats, state,
-                 created=stored.created_at.timestamp())
+                 created=stored.created_at.timestamp(), private=stored.private, invite_hash=stored.invite_hash)
 
 
 class TableService:
@@ -286,7 +314,7 @@ class TableService:
 
     async def list_tables(self, status: str, game: str | None, limit: int) -> list[dict[str, Any]]:
         if status in (OPEN, PLAYING):
-            found = [t for t in self.tables.values() if t.status == status
+            found = [t for t in self.tables.values() if t.status == status and not t.private
                      and (game is None or t.game.spec.name == game)]
             found.sort(key=lambda t: t.created, reverse=True)
             return [t.summary() for t in found[:limit]]
@@ -316,8 +344,11 @@ class TableService:
 
     # ------------------------------------------------------------------ tables
     async def create(self, game_name: str, players: int | None, options: dict[str, Any],
-                     bots: list[str | None], auto_start: bool,
-                     name: str | None) -> tuple[Table, int | None, str | None]:
+                     bots: list[str | None], auto_start: bool, name: str | None,
+                     private: bool = False,
+                     seat: int | None = None) -> tuple[Table, int | None, str | None, str | None]:
+        """A new table; returns it, the creator's seat and token (if ``name``), and the invite code of a
+        private table."""
         if self.live_count() >= self.settings.max_live_tables:
             raise ServiceError(503, "server_full", "the server has as many tables as it can hold; try later")
         try:
@@ -337,20 +368,27 @@ class TableService:
             free = [s for s in seats if not s.taken]
             if not free:
                 raise ServiceError(422, "invalid_seats", "every seat is a bot: there is no seat for you")
+            if seat is not None:
+                if not 0 <= seat < len(seats) or seats[seat].taken:
+                    raise ServiceError(422, "invalid_seats", f"seat {seat} is not a free seat for a person")
+                free = [seats[seat]]
             token = secrets.token_urlsafe(32)
             joined = free[0].index
             free[0].name, free[0].token_hash = name, hash_token(token)
         status = PLAYING if auto_start and all(s.taken for s in seats) else OPEN
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, game, fresh_seed(), status, auto_start, seats)
+        invite = secrets.token_urlsafe(12) if private else None
+        invite_hash = None if invite is None else hash_token(invite)
+        table = Table(table_id, game, fresh_seed(), status, auto_start, seats, private=private,
+                      invite_hash=invite_hash)
         stamp = storage.now()
         row = {"id": table_id, "game": game.spec.name, "players": game.players, "options": dict(game.options),
                "seed": table.seed, "status": status, "auto_start": auto_start, "version": 0, "outcome": None,
-               "created_at": stamp, "updated_at": stamp}
+               "created_at": stamp, "updated_at": stamp, "private": private, "invite_hash": invite_hash}
         await self.db.write(partial(storage.insert_table, row=row, seats=[s.row(table_id) for s in seats]))
         self.tables[table_id] = table
         self.bots.kick(table)
-        return table, joined, token
+        return table, joined, token, invite
 
     async def _change(self, table: Table, write: Callable[[DBConnection], None], apply: Callable[[], None]) -> None:
         """Commit ``write``, then ``apply`` the same change in memory (a cancelled caller cannot split them)."""
@@ -363,8 +401,10 @@ class TableService:
         table.notify()
         self.bots.kick(table)
 
-    async def join(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, table: Table, name: str, seat: int | None, invite: str | None = None) -> tuple[int, str]:
         name = clean_name(name)
+        if table.private and (not invite or not secrets.compare_digest(hash_token(invite), table.invite_hash or "")):
+            raise ServiceError(403, "invite_needed", "this table is private: join it through its invite link")
         async with table.lock:
             if table.status == OPEN:
                 free = [s for s in table.seats if not s.taken]

@@ -1,0 +1,149 @@
+"""The page keeps its seat through a bad network: a socket dropped before an action reached the server,
+one dropped after the server took it (the acknowledgement lost), an action that arrives with a stale
+version, and a state message lost on the way (a gap in the log). No move is lost and none is applied
+twice: the server's stored actions are exactly the moves the person made."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+import medieval
+from tests.browser.conftest import Pages
+from tests.browser.helpers import click_something, create_in_lobby, is_over, play_to_the_end, version, wait_change
+from tests.server.helpers import ServerProcess, record
+
+pytestmark = pytest.mark.browser
+
+
+class Network:
+    """Sits between the page and the server's WebSocket, and misbehaves once when told to."""
+
+    def __init__(self) -> None:
+        self.mode: str | None = None
+        self.done: list[str] = []
+        self.connections = 0
+
+    def route(self, ws: Any) -> None:
+        self.connections += 1
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "action" and self.mode == "drop-before":
+                self._done()
+                ws.close()
+                server.close()
+                return
+            if data.get("type") == "action" and self.mode == "drop-after":
+                self._done()
+                server.send(message)
+                ws.close()  # the server takes the action; its acknowledgement never reaches the page
+                return
+            if data.get("type") == "action" and self.mode == "stale":
+                self._done()
+                server.send(json.dumps({**data, "version": data["version"] - 1}))
+                return
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state" and data.get("events") and self.mode == "drop-state":
+                self._done()
+                return
+            ws.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(from_server)
+
+    def _done(self) -> None:
+        assert self.mode is not None
+        self.done.append(self.mode)
+        self.mode = None
+
+
+def my_moves(server: ServerProcess, tid: str) -> int:
+    return sum(1 for seat, _ in record(server.database_url, tid)["actions"] if seat == 0)
+
+
+def wait_turn(page: Any, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while page.locator(".banner.your-turn").count() == 0 or page.locator("#table[aria-busy='true']").count():
+        assert time.monotonic() < deadline, "never my turn"
+        page.wait_for_timeout(30)
+
+
+def move(page: Any, rng: random.Random) -> int:
+    """Make one move with the mouse; returns the version it was decided at."""
+    wait_turn(page)
+    before = version(page)
+    while not click_something(page, rng):
+        pass
+    return before
+
+
+def test_dropped_sockets_stale_versions_and_lost_states_lose_and_double_nothing(server: ServerProcess,
+                                                                               pages: Pages) -> None:
+    net = Network()
+    page = pages.new()
+    page.route_web_socket("**/ws/tables/**", net.route)
+    rng = random.Random(11)
+    tid = create_in_lobby(page, server.base, "paladin", 3, "medium", {}, name="Rae")
+    made = 0
+
+    # 1. the socket drops before the action reaches the server: sent again on reconnect, applied once
+    move(page, rng)  # a plain move first
+    made += 1
+    wait_turn(page)
+    net.mode = "drop-before"
+    before = move(page, rng)
+    made += 1
+    assert wait_change(page, before, 20_000), "the move was lost with the socket"
+    assert net.done == ["drop-before"] and net.connections >= 2
+    wait_turn(page)
+    assert my_moves(server, tid) == made
+
+    # 2. the server takes the action but the acknowledgement is lost: resent with its version, refused
+    # as stale, never applied twice; the page shows the move
+    net.mode = "drop-after"
+    before = move(page, rng)
+    made += 1
+    assert wait_change(page, before, 20_000)
+    wait_turn(page)
+    assert my_moves(server, tid) == made, "a move was applied twice (or lost)"
+    assert net.connections >= 3
+
+    # 3. an action arrives with a stale version: refused, nothing applied; the page says so, stays at
+    # the table's version, and the next try is played
+    net.mode = "stale"
+    before = move(page, rng)
+    page.wait_for_selector(".problem:has-text('moved on')")
+    assert version(page) == before and my_moves(server, tid) == made
+    move(page, rng)
+    made += 1
+    assert wait_change(page, before, 20_000)
+
+    # 4. a state message is lost: the next one does not join the log, and the page fetches what it missed
+    net.mode = "drop-state"
+    wait_turn(page)
+    before = move(page, rng)
+    made += 1
+    wait_change(page, before, 20_000)
+    page.wait_for_timeout(300)
+
+    assert net.done == ["drop-before", "drop-after", "stale", "drop-state"]
+    made += play_to_the_end(page, rng)
+    rec = record(server.database_url, tid)
+    final = medieval.replay(rec)
+    assert final.is_over and is_over(page) and version(page) == len(rec["actions"])
+    assert sum(1 for seat, _ in rec["actions"] if seat == 0) == made
+    # the page's log is the seat's whole log: nothing missing, nothing repeated
+    assert int(page.get_attribute(".log", "data-events") or 0) == len(final.events(0))
+    last = page.eval_on_selector_all(".log li", "ls => ls.map(l => l.textContent)")[-1]
+    assert last.startswith("Game over")
+    # WebSocket closes the network made may be reported by the browser; they are the point of the test
+    pages.errors[:] = [e for e in pages.errors if "WebSocket" not in e]
