@@ -213,7 +213,8 @@ def test_a_whole_game_through_the_board(server: ServerProcess, pages: Pages, sho
 
 def test_a_choice_is_cleared_and_replaced(server: ServerProcess, pages: Pages) -> None:
     """Choosing a card offers only what it makes; a card that cannot join the choice starts a new one;
-    clearing the choice leaves nothing chosen; nothing is sent until a move is confirmed."""
+    clearing the choice leaves nothing chosen; nothing is sent until a move is confirmed; the same with the
+    keyboard alone (Enter and Space on a focused card, Enter on the confirming button)."""
     page = pages.new(PHONE)
     create_in_lobby(page, server.base, "medievallons", 2, "random", {"match": "single_round"})
     deadline = time.monotonic() + 60
@@ -239,3 +240,13 @@ def test_a_choice_is_cleared_and_replaced(server: ServerProcess, pages: Pages) -
     page.click("text=clear the choice")
     assert page.locator("[data-board] [data-select][aria-pressed='true']").count() == 0
     assert version(page) == start
+    # the keyboard alone: a card of the hand is focused and chosen with Enter, the move confirmed with Enter
+    page.focus(f"[data-select='hand:{first}:0']")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(f"[data-select='hand:{first}:0']", "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute(f"[data-select='hand:{first}:0']", "aria-pressed") == "false"
+    page.keyboard.press("Enter")
+    page.focus(f".mv-prompt [data-action='play {first}']")
+    page.keyboard.press("Enter")
+    assert wait_change(page, start), "the move confirmed with the keyboard was not played"

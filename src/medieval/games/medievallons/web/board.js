@@ -378,7 +378,9 @@ export default function MedievallonsBoard({ view, actions, act, seat, names, pre
         const can = [plays.length && "play a card", lays.length && "lay a guild", reinforces.length && "reinforce a guild"].filter(Boolean);
         prompt = draw && actions.length === 1 ? "You have nothing to play: draw a card." : `Your turn: choose cards of your hand to ${can.join(", ").replace(/, ([^,]*)$/, " or $1")}${uses.length ? ", or use a guild you laid earlier" : ""}.`;
       } else {
-        prompt = ready.length ? `With ${cardsText(selKinds)}:` : `${cap(cardsText(selKinds))} chosen: choose more to lay or reinforce a guild.`;
+        const more = combos.some((c) => c.cards.length > sel.length && within(selTally, c.tally));
+        prompt = ready.length ? `With ${cardsText(selKinds)}:${more ? " (or choose more cards to lay or reinforce a guild)" : ""}`
+          : `${cap(cardsText(selKinds))} chosen: choose more to lay or reinforce a guild.`;
         for (const c of ready) {
           if (c.a.kind === "play") buttons.push(button(c.a, `Play the ${c.cards[0]}`, true));
           else if (c.a.kind === "lay") buttons.push(button(c.a, `Lay a guild of ${c.a.args.guild_kind === "Jester" ? "Jesters" : plural(c.a.args.guild_kind)}`, true));
