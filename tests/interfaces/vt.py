@@ -7,6 +7,7 @@ scrollback; colours and other modes are read and ignored)."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import re
@@ -178,6 +179,7 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.exit_code: int | None = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def _read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], timeout)
@@ -190,7 +192,7 @@ class Terminal:
         if not data:
             self._reap()
             return False
-        self.vt.feed(data.decode("utf-8", errors="replace"))
+        self.vt.feed(self._decoder.decode(data))
         return True
 
     def _reap(self) -> None:
@@ -206,14 +208,19 @@ class Terminal:
                 break
         return self.vt.text()
 
+    def shows(self, rx: re.Pattern[str]) -> bool:
+        """The screen matches ``rx`` as it is, or with its lines joined (a sentence wrapped at the edge)."""
+        text = self.vt.text()
+        return bool(rx.search(text) or rx.search(" ".join(text.split())))
+
     def expect(self, pattern: str, timeout: float = 30.0) -> str:
-        """Wait until the screen matches ``pattern`` (a regular expression); the screen then."""
+        """Wait until the screen shows ``pattern`` (a regular expression, see ``shows``); the screen then."""
         end = time.monotonic() + timeout
         rx = re.compile(pattern, re.MULTILINE)
         while True:
-            if rx.search(self.vt.text()):
+            if self.shows(rx):
                 self.settle(0.15, 5)
-                if rx.search(self.vt.text()):
+                if self.shows(rx):
                     return self.vt.text()
             if time.monotonic() > end or self.exit_code is not None:
                 raise AssertionError(f"screen never showed {pattern!r}:\n{self.vt.text()}")

@@ -133,6 +133,8 @@ def legend() -> list[tuple[str, str]]:
         ("Q7 3⚔", "quest Q7 and the swords (valour) it is worth; K are the king quests"),
         ("hero P1 ░ then P2 ░", "the quest's hero (the first card placed), then the cards after it"),
         ("look Q4:2", "look at P2's face-down card on quest Q4"),
+        ("won Q7/9", "won quest Q7, its last hero a 9"),
+        ("9 at 3", "a card you know in the stock, 3 cards from the top"),
         ("place 7r Q4", "put your red 7 face down on quest Q4"),
         ("▶", "whose decision it is"),
         ("[dealer, first]", "the round's dealer and first player"),

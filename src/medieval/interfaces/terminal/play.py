@@ -421,9 +421,10 @@ class PlaySession:
             return Text(f"Nothing in {self.game.spec.display_name} is called {name!r}.{hint}", style="yellow")
         parts: list[RenderableType] = []
         for h in found[:4]:
-            line = Text.assemble((h["title"], "bold"), f" ({h['kind']}"
-                                 + (f", written {h['name']}" if h["name"].lower() not in h["title"].lower() else "")
-                                 + ")")
+            notes = [h["kind"]] if h["kind"].lower() not in h["title"].lower() else []
+            if h["name"].lower() not in h["title"].lower():
+                notes.append(f"written {h['name']}")
+            line = Text.assemble((h["title"], "bold"), f" ({', '.join(notes)})" if notes else "")
             parts.append(line)
             parts.append(Text(h["text"]))
             if h["details"]:
