@@ -8,6 +8,7 @@ scrollback; colours and other modes are read and ignored)."""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import fcntl
 import os
 import re
@@ -244,12 +245,8 @@ class Terminal:
 
     def close(self) -> None:
         if self.exit_code is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             self._reap()
-        try:
+        with contextlib.suppress(OSError):
             os.close(self.fd)
-        except OSError:
-            pass

@@ -212,7 +212,7 @@ def page(screen: Screen, renderable: Any) -> None:
     env = dict(os.environ)
     env.setdefault("LESS", "-R")
     try:
-        proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)  # noqa: S602 - the user's pager
+        proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)
         assert proc.stdin is not None
         with contextlib.suppress(BrokenPipeError):
             proc.stdin.write(text.encode("utf-8", errors="replace"))

@@ -400,7 +400,8 @@ def explain(state: Any, seat: int, text: str) -> str | None:
     for card in dict.fromkeys(cards):
         if cards.count(card) > hand.count(card):
             have = hand.count(card)
-            held = f"you hold only {_NUMBER_WORDS[have] if have < len(_NUMBER_WORDS) else have} {card}" if have else f"you hold no {card}"
+            word = _NUMBER_WORDS[have] if have < len(_NUMBER_WORDS) else str(have)
+            held = f"you hold only {word} {card}" if have else f"you hold no {card}"
             return f"{held}: your hand is {', '.join(hand) or 'empty'}"
     numbers = {c for c in cards if c.isdigit()}
     if len(numbers) > 1:

@@ -81,13 +81,9 @@ class Menu:
 
     def __init__(self, notations: Sequence[str], notes: Mapping[str, str] | None = None) -> None:
         self.notes = dict(notes or {})
-        tokens = [n.split() for n in notations]
         families = _families(notations)
         family_of: dict[int, int] = {}
-        for f, (pos, members) in enumerate(families):
-            values = [tokens[i][pos] for i in members]
-            if all(_int(v) is not None for v in values):
-                members.sort(key=lambda i: int(tokens[i][pos]))
+        for f, (_, members) in enumerate(families):
             for i in members:
                 family_of[i] = f
         #: indices into the legal list, in menu order: choice n is ``order[n - 1]``
@@ -97,13 +93,13 @@ class Menu:
         for i in range(len(notations)):
             if i in done:
                 continue
-            f = family_of.get(i)
-            if f is None:
+            family = family_of.get(i)
+            if family is None:
                 self._runs.append((None, [len(self.order)]))
                 self.order.append(i)
                 done.add(i)
                 continue
-            pos, members = families[f]
+            pos, members = families[family]
             self._runs.append((pos, list(range(len(self.order), len(self.order) + len(members)))))
             self.order.extend(members)
             done.update(members)
