@@ -221,3 +221,75 @@ def test_several_humans_need_hotseat() -> None:
     screen, _ = make_screen([])
     with pytest.raises(Exception, match="--hotseat"):
         PlaySession(game, ["human", "human", "random"], screen, seed=1)
+
+
+def test_a_bad_save_path_is_asked_again(tmp_path: Path) -> None:
+    good = tmp_path / "kept.json"
+    screen, buf = make_screen(["quit", "y", str(tmp_path / "no" / "such" / "dir.json"), str(tmp_path), str(good)])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "4"], screen=screen) == 1
+    out = buf.getvalue()
+    assert out.count("Not saved: cannot write") == 2 and out.count("Save to another file?") == 2
+    assert json.loads(good.read_text())["seats"] == ["human", "random", "random"]
+
+
+def test_a_saved_game_resumes_with_its_seats_or_new_ones(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    screen, _ = make_screen(["1", "1", "quit", "y", str(path)])
+    assert main(["play", "paladin", "--seats", "human,heuristic,random", "--seed", "6"], screen=screen) == 1
+    saved = json.loads(path.read_text())
+    # the same seats: the game goes on from where it was left, and is saved back there
+    screen, buf = make_screen(["1", "quit", "y", "y"])
+    assert main(["play", "--load", str(path)], screen=screen) == 1
+    out = buf.getvalue()
+    assert f"Resumed from {path} at move {len(saved['actions']) + 1}" in out
+    again = json.loads(path.read_text())
+    assert again["actions"][:len(saved["actions"])] == saved["actions"]
+    assert len(again["actions"]) > len(saved["actions"]) and again["seats"] == saved["seats"]
+    # new seats: the bots take over and play it to the end
+    screen, buf = make_screen([])
+    assert main(["play", "paladin", "--load", str(path), "--seats", "random,random,heuristic",
+                 "--save", str(tmp_path / "end.json")], screen=screen) == 0
+    end = json.loads((tmp_path / "end.json").read_text())
+    assert end["seats"] == ["random", "random", "heuristic"] and "outcome" in end
+    assert end["actions"][:len(again["actions"])] == again["actions"]
+    assert medieval.replay(end).is_over
+
+
+def test_a_refusal_gives_the_games_reason() -> None:
+    screen, buf = make_screen(["play W W W W W W as 2", "play 1", "quit", "y", ""])
+    game = medieval.make("medievalia", 3)
+    session = PlaySession(game, ["human", "random", "random"], screen, seed=1, rows=24)
+    assert session.run() == 1
+    out = buf.getvalue()
+    assert "'play W W W W W W as 2' is not legal for P0 now: you hold only one W: your hand is 2, 2, 2, 5, W" in out
+    assert "'play 1' is not legal for P0 now: you hold no 1: your hand is 2, 2, 2, 5, W" in out
+    assert "legal:" not in out
+
+
+def test_the_frame_fits_the_rows_it_is_given() -> None:
+    """With a height to fit (a terminal's), each frame — header to choices — takes at most that many
+    lines less the prompt, and the log is cut to its latest lines."""
+    for name, seats in (("paladin", ["human", "random", "random", "random", "random"]),
+                        ("midevil", ["human", "random", "random", "random", "random", "random"]),
+                        ("medievalia2007", ["human", "random", "random", "random"])):
+        answers = iter(["1"] * 12 + ["quit", "y", ""])
+        screen, buf = make_screen(lambda: next(answers), width=80)
+        session = PlaySession(medieval.make(name, len(seats)), seats, screen, seed=2, rows=24)
+        assert session.run() == 1
+        frames = [f for f in buf.getvalue().split("─ P0 human to decide")[1:] if "P0 human >" in f]
+        assert len(frames) >= 5, name
+        for frame in frames:
+            body = frame.split("P0 human >")[0]
+            assert len(body.splitlines()) <= 23, (name, frame)
+
+
+def test_hotseat_plays_a_single_choice_without_showing_it() -> None:
+    game = medieval.make("medievalia", 3)
+    state = game.new_game(3)
+    screen, buf = make_screen(lambda: "" if buf.getvalue().rstrip().endswith("press Enter") else "1")
+    session = PlaySession(game, ["human", "human", "random"], screen, seed=3, hotseat=True)
+    session.run()
+    out = buf.getvalue()
+    assert "has a single choice; it is played for them." in out
+    assert "Your only choice" not in out
+    assert state is not session.state
