@@ -470,6 +470,13 @@ def legend() -> list[tuple[str, str]]:
     ]
 
 
+_ACTION_VERBS = frozenset({"play", "build", "remove", "buy", "produce", "trade", "sell", "convert", "inspire",
+                           "reduce", "move", "dismiss", "end"})
+_STEPS = {"actions": "you take your actions", "draw": "you draw a card from a deck", "pay": "you pay for your purchase",
+          "take starting card": "you take your starting cards", "move": "troops march to other Fiefs",
+          "war": "the war is fought", "battle": "a battle is fought"}
+
+
 def explain(state: Any, seat: int, text: str) -> str | None:
     """Why ``text`` is refused for ``seat``, from its view: a card not in hand, a card or Fief not on the
     table or not the seat's, a building not on top of a stack, the wrong moment, the price."""
@@ -483,6 +490,11 @@ def explain(state: Any, seat: int, text: str) -> str | None:
     table = view.get("table") or {}
     if seat not in (view.get("to_move") or []):
         return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s decision, not yours"
+    verbs = list(dict.fromkeys(str(a).split()[0] for a in state.legal_actions(seat)))
+    step = str((view.get("pending") or {}).get("decision", phase)).replace("_", " ")
+    now = f"this is not the time to {verb}: now {_STEPS.get(step, 'the step is: ' + step)}"
+    if verb not in verbs and (phase != "actions" or verb not in _ACTION_VERBS):
+        return f"{now} ({', '.join(verbs)})"
     if verb in ("play", "sell") and len(words) >= 2:
         f = _face_index(words[1])
         if f is None:

@@ -341,8 +341,9 @@ def render_compact(view: MidEvilView, height: int | None = None) -> RenderableTy
         grid = Table.grid(padding=(0, 2))
         grid.add_row(board, Group(Text.assemble(("drawn: ", "bold"), drawn), tile_preview(drawn)))
         board = grid
-    head = _header(view)
-    head.append(f" · book {_book_status(view).split(' (')[0]}")
+    head = Text.assemble(("MidEvil", "bold magenta"), f" · round {view['round']}/{view['max_rounds']} · ",
+                         (PHASES.get(view["phase"], view["phase"]), "bold"), f" · {_p(view['turn'])}'s turn"
+                         f" · book {_book_status(view).split(' (')[0]}")
     parts: list[RenderableType] = [head, board, *seat_lines]
     if hand is not None:
         parts.append(hand)

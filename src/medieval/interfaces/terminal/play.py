@@ -22,6 +22,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -246,16 +247,38 @@ class PlaySession:
         final_seat = self.viewer if not self.hotseat else None
         if self.live:
             self.screen.clear(scrollback=self.hotseat)
-        table = outcome_table(outcome, self.names)
+        table: RenderableType = outcome_table(outcome, self.names)
         verdict = Text(winners_text(outcome, self.names), style="bold green")
         header = Rule("Game over")
         rows = self._height()
-        board = self._board(self.state.view(final_seat), None if rows is None else
-                            rows - 2 - self._lines(table) - self._lines(verdict))
+        view = self.state.view(final_seat)
+        if rows is not None:
+            board_h = self._lines(self._board(view, rows - 2 - self._lines(table) - 1))
+            if board_h + self._lines(table) + 2 > rows:  # scores on a line, so the board stays in view
+                table = Text("Final scores: " + " · ".join(
+                    f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
+                    + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(self.names)))
+        board = self._board(view, None if rows is None else rows - 2 - self._lines(table) - 1)
         self.screen.print(header)
-        self.screen.print(board)
+        self.screen.print(self._fit(board, None if rows is None else rows - 2 - self._lines(table) - 1))
         self.screen.print(table)
         self.screen.print(verdict)
+
+    def _fit(self, board: RenderableType, room: int | None) -> RenderableType:
+        """``board`` cut to ``room`` lines (with a note) when even the compact picture is taller."""
+        if room is None:
+            return board
+        console = self.screen.console
+        lines = console.render_lines(board, console.options.update(width=console.width), pad=False)
+        if len(lines) <= room:
+            return board
+        keep = max(1, room - 1)
+        cut: list[Segment] = []
+        for line in lines[:keep]:
+            cut.extend(line)
+            cut.append(Segment.line())
+        note = Text(f"… {len(lines) - keep} more lines of the board: a taller terminal shows them", style="dim")
+        return Group(Segments(cut), note)
 
     def _board(self, view: Any, room: int | None) -> RenderableType:
         """The full picture if it fits in ``room`` lines (None: any), else the compact one."""
@@ -334,11 +357,14 @@ class PlaySession:
             shown = lines
         else:
             avail = rows - 2 - msg_h  # the header and the prompt
-            log_min = min(len(lines), 2) + (1 if lines else 0)
+            log_min = min(len(lines), 3) + (1 if lines else 0)
             board = self._board(view, avail - menu_h - log_min)
             board_h = self._lines(board)
             if menu is not None and board_h + menu_h > avail:  # the choices before the log
-                menu_r, menu_h = menu.render(console.width, max(1, avail - board_h))
+                menu_r, menu_h = menu.render(console.width, max(1, min(MENU_LINES, avail - board_h)))
+            if board_h + menu_h > avail:  # even the compact board is too tall: cut it, keep the prompt
+                board = self._fit(board, avail - menu_h)
+                board_h = self._lines(board)
             room = avail - board_h - menu_h - 1  # the log's title
             shown = []
             used = 0
@@ -490,6 +516,10 @@ class PlaySession:
                 self._save(self.save_path)
             except CliError as e:
                 self.screen.print(Text(f"Not saved: {e}", style="red"))
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _similar(text: str, menu: Menu) -> str | None:
