@@ -94,6 +94,11 @@ def _error_cases(tmp: Path) -> list[list[str]]:
     broken.write_text(json.dumps(rec))
     bad_fields = tmp / "badfields.json"
     bad_fields.write_text(json.dumps({**json.loads(Path(good).read_text()), "options": 5}))
+    finished = tmp / "finished.json"
+    done = medieval.make("paladin", 3).new_game(seed=2)
+    while not done.is_over:
+        done.apply(done.to_move[0], done.legal_actions(done.to_move[0])[0])
+    finished.write_text(json.dumps({**done.record(), "seats": ["human", "random", "random"]}))
     lines = tmp / "two.jsonl"
     lines.write_text(Path(good).read_text().replace("\n", "") + "\n" + Path(good).read_text().replace("\n", "") + "\n")
     return [
@@ -135,6 +140,16 @@ def _error_cases(tmp: Path) -> list[list[str]]:
         ["bench", "chess"],
         ["bench", "paladin", "--seconds", "0"],
         ["bench", "paladin", "--players", "9"],
+        ["play", "--load", str(tmp / "missing.json")],
+        ["play", "--load", good, "--seed", "3"],  # the record has its seed
+        ["play", "--load", good, "--option", "red_tie=hero"],
+        ["play", "medievalia", "--load", good],  # a Paladin record
+        ["play", "--load", good, "--seats", "human,random"],  # 3 players
+        ["play", "--load", str(finished)],
+        ["play", "--load", good],  # the record names no seats
+        ["arena", "paladin", "--bots", "random,random,random", "--games", "0"],
+        ["arena", "paladin", "--bots", "random,random,random", "--jobs", "0"],
+        ["arena", "paladin", "--bots", "random,random,random", "--players", "x"],
         ["frobnicate"],
     ]
 
@@ -159,10 +174,22 @@ def test_error_messages_say_what_is_wrong(tmp_path: Path, capsys: pytest.Capture
         ("play", "paladin", "--option", "colour=blue"): "no option 'colour'",
         ("replay", str(tmp_path / "missing.json")): "no such file",
         ("simulate", "paladin", "--seats", "human,random,random"): "no human seats",
+        ("arena", "paladin", "--bots", "random,random,random", "--games", "0"): "at least 1, got 0",
+        ("play", "--load", str(_record_file(tmp_path))): "give --seats",
+        ("play",): "name a game to play",
     }
     for argv, text in expectations.items():
         assert main(list(argv), screen=make_screen([])[0]) == 2
         assert text in capsys.readouterr().err
+
+
+def test_arena_refuses_bad_numbers_before_writing_anything(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    for bad in (["--games", "0"], ["--games", "-3"], ["--jobs", "0"], ["--players", "0"]):
+        assert main(["arena", "paladin", "--bots", "random,random,random", *bad], screen=make_screen([])[0]) == 2
+        assert "error" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # no run folder, no file
 
 
 def test_bot_parameters_stay_with_their_bot() -> None:

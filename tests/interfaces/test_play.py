@@ -38,9 +38,24 @@ class Answerer:
         if self.bad and self.calls % 7 == 3:
             return self.bad.pop()
         legal = state.legal_actions(self.seat)
-        i = self.rng.randrange(len(legal))
-        self.meant.append(str(legal[i]))
-        return str(i + 1) if len(self.meant) % 2 else str(legal[i])
+        menu = self.session.menu
+        assert menu is not None and len(menu) == len(legal)
+        number = self.rng.randrange(len(legal)) + 1  # choices are numbered in the menu's order
+        action = legal[menu.index(number)]
+        self.meant.append(str(action))
+        return str(number) if len(self.meant) % 2 else str(action)
+
+
+def _asked(state: State, seat: int) -> list[str]:
+    """The actions of ``seat`` that were its choice: those with more than one legal action (a single
+    legal action is played without asking)."""
+    replay = state.game.new_game(state.record()["origin"]["seed"])
+    asked: list[str] = []
+    for s, action in state.history:
+        if s == seat and len(replay.legal_actions(s)) > 1:
+            asked.append(str(action))
+        replay.apply(s, replay.parse_action(s, str(action)))
+    return asked
 
 
 def test_full_game_answering_by_number_and_by_notation_with_bad_input() -> None:
@@ -53,18 +68,18 @@ def test_full_game_answering_by_number_and_by_notation_with_bad_input() -> None:
     state = session.state
     out = buf.getvalue()
     assert state.is_over
-    # every action the human meant was played, in order
-    assert [t for s, t in state.history if s == 1] == answerer.meant
+    # every action the human meant was played, in order; forced moves were played with a notice
+    assert _asked(state, 1) == answerer.meant
+    assert "Your only choice:" in out
     assert len(answerer.meant) > 20
-    # the human screen: view, scores, whose turn, recent events, numbered choices
-    assert "Hand of P1" in out and "Scores: P0 heuristic" in out and "To move: P1 human" in out
-    assert "Since your last decision:" in out and "Your choices, P1 human:" in out
+    # the human screen: view, whose turn, numbered choices (the bots' moves are printed as they come)
+    assert "Hand of P1" in out and "P1 human to decide" in out
     assert re.search(r"^ ?1\. (first|place|look|nolook|challenge)", out, re.MULTILINE)
     # bad input was reported and asked again, never a crash
     assert "There is no choice 999" in out
     assert "cannot read 'bogus move'" in out
     assert "'place 9r Q99'" in out or "Q99" in out
-    assert "Choose 1-" in out
+    assert "legal:" not in out  # a refusal gives its reason, not the list of every action
     # bot moves were shown as they happened, and the end
     assert "P0 heuristic ▸" in out and "P2 random ▸" in out
     assert "Game over" in out and "Winner:" in out
@@ -97,13 +112,13 @@ def test_quit_asks_to_confirm_and_saves_to_a_named_file(tmp_path: Path) -> None:
     path = tmp_path / "left.json"
     screen, buf = make_screen(["1", "quit", "n", "2", "quit", "y", str(path)])
     code = main(["play", "paladin", "--seats", "human,random,random", "--seed", "2"], screen=screen)
-    assert code == 0
+    assert code == 1  # the game was left unfinished
     out = buf.getvalue()
     assert "Leave this game? [y/N]" in out and "You left the game." in out
     record = json.loads(path.read_text())
     assert "outcome" not in record
     human_moves = [a for a in record["actions"] if a[0] == 0]
-    assert len(human_moves) == 2  # quit was refused once, so two decisions were made
+    assert len(human_moves) >= 2  # quit was refused once, so two decisions were made (and any forced ones)
     state = medieval.replay(record)
     assert not state.is_over
 
@@ -112,22 +127,22 @@ def test_quit_with_save_option_offers_that_file(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     screen, buf = make_screen(["quit", "yes", ""])
     assert main(["play", "paladin", "--seats", "random,human,random", "--seed", "4", "--save", str(path)],
-                screen=screen) == 0
+                screen=screen) == 1
     assert f"Save the game so far to {path}? [Y/n]" in buf.getvalue()
     assert json.loads(path.read_text())["game"] == "paladin"
 
 
 def test_quit_without_saving(tmp_path: Path) -> None:
     screen, buf = make_screen(["q", "y", ""])
-    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "4"], screen=screen) == 0
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "4"], screen=screen) == 1
     assert "You left the game." in buf.getvalue()
 
 
 def test_end_of_input_and_ctrl_c_leave_cleanly(tmp_path: Path) -> None:
     path = tmp_path / "eof.json"
     screen, buf = make_screen([])
-    assert main(["play", "paladin", "--seats", "human,random,random", "--save", str(path)], screen=screen) == 0
-    assert "abandoned" in buf.getvalue()
+    assert main(["play", "paladin", "--seats", "human,random,random", "--save", str(path)], screen=screen) == 1
+    assert "left unfinished" in buf.getvalue()
     assert json.loads(path.read_text())["actions"] is not None  # the game so far was kept
 
     def interrupt() -> str:
@@ -139,12 +154,18 @@ def test_end_of_input_and_ctrl_c_leave_cleanly(tmp_path: Path) -> None:
 
 
 def test_help_view_and_log_commands() -> None:
-    screen, buf = make_screen(["help", "view", "log", "quit", "y", ""])
-    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "9"], screen=screen) == 0
+    screen, buf = make_screen(["help", "view", "", "log", "legend", "rules", "help 7r", "help Q9", "help Zorro",
+                               "choices", "choices place", "quit", "y", ""])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "9"], screen=screen) == 1
     out = buf.getvalue()
-    assert "quit   leave the game" in out
-    assert out.count("P0 human to decide") == 2  # 'view' drew the screen again
+    assert "leave the game" in out and "help NAME" in out
+    assert out.count("P0 human to decide") == 3  # 'view' and Enter drew the screen again
     assert "You are dealt" in out
+    assert "a card face down" in out  # the legend
+    assert "Goal:" in out  # how to play
+    assert "Red Paladin 7" in out and "beats every card below 7" in out  # help NAME, from card_help()
+    assert "King quest" in out or "Queen quest" in out
+    assert "Nothing in Paladin is called 'Zorro'" in out
 
 
 def test_bots_only_game_is_watched_as_a_spectator() -> None:
@@ -200,3 +221,72 @@ def test_several_humans_need_hotseat() -> None:
     screen, _ = make_screen([])
     with pytest.raises(Exception, match="--hotseat"):
         PlaySession(game, ["human", "human", "random"], screen, seed=1)
+
+
+def test_a_bad_save_path_is_asked_again(tmp_path: Path) -> None:
+    good = tmp_path / "kept.json"
+    screen, buf = make_screen(["quit", "y", str(tmp_path / "no" / "such" / "dir.json"), str(tmp_path), str(good)])
+    assert main(["play", "paladin", "--seats", "human,random,random", "--seed", "4"], screen=screen) == 1
+    out = buf.getvalue()
+    assert out.count("Not saved: cannot write") == 2 and out.count("Save to another file?") == 2
+    assert json.loads(good.read_text())["seats"] == ["human", "random", "random"]
+
+
+def test_a_saved_game_resumes_with_its_seats_or_new_ones(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    screen, _ = make_screen(["1", "1", "quit", "y", str(path)])
+    assert main(["play", "paladin", "--seats", "human,heuristic,random", "--seed", "6"], screen=screen) == 1
+    saved = json.loads(path.read_text())
+    # the same seats: the game goes on from where it was left, and is saved back there
+    screen, buf = make_screen(["1", "quit", "y", "y"])
+    assert main(["play", "--load", str(path)], screen=screen) == 1
+    out = buf.getvalue()
+    assert f"Resumed from {path} at move {len(saved['actions']) + 1}" in out
+    again = json.loads(path.read_text())
+    assert again["actions"][:len(saved["actions"])] == saved["actions"]
+    assert len(again["actions"]) > len(saved["actions"]) and again["seats"] == saved["seats"]
+    # new seats: the bots take over and play it to the end
+    screen, buf = make_screen([])
+    assert main(["play", "paladin", "--load", str(path), "--seats", "random,random,heuristic",
+                 "--save", str(tmp_path / "end.json")], screen=screen) == 0
+    end = json.loads((tmp_path / "end.json").read_text())
+    assert end["seats"] == ["random", "random", "heuristic"] and "outcome" in end
+    assert end["actions"][:len(again["actions"])] == again["actions"]
+    assert medieval.replay(end).is_over
+
+
+def test_a_refusal_gives_the_games_reason() -> None:
+    screen, buf = make_screen(["play W W W W W W as 2", "play 1", "quit", "y", ""])
+    game = medieval.make("medievalia", 3)
+    session = PlaySession(game, ["human", "random", "random"], screen, seed=1, rows=24)
+    assert session.run() == 1
+    out = buf.getvalue()
+    assert "'play W W W W W W as 2' is not legal for P0 now: you hold only one W: your hand is 2, 2, 2, 5, W" in out
+    assert "'play 1' is not legal for P0 now: you hold no 1: your hand is 2, 2, 2, 5, W" in out
+    assert "legal:" not in out
+
+
+def test_the_frame_fits_the_rows_it_is_given() -> None:
+    """With a height to fit (a terminal's), each frame — header to choices — takes at most that many
+    lines less the prompt, and the log is cut to its latest lines."""
+    for name, seats in (("paladin", ["human", "random", "random", "random", "random"]),
+                        ("midevil", ["human", "random", "random", "random", "random", "random"]),
+                        ("medievalia2007", ["human", "random", "random", "random"])):
+        screen, buf = make_screen(["1"] * 12 + ["quit", "y", ""], width=80)
+        session = PlaySession(medieval.make(name, len(seats)), seats, screen, seed=2, rows=24)
+        assert session.run() == 1
+        frames = [f for f in buf.getvalue().split("─ P0 human to decide")[1:] if "P0 human >" in f]
+        assert len(frames) >= 5, name
+        for frame in frames:
+            body = frame.split("P0 human >")[0]
+            assert len(body.splitlines()) <= 23, (name, frame)
+
+
+def test_hotseat_plays_a_single_choice_without_showing_it() -> None:
+    game = medieval.make("medievalia", 3)
+    screen, buf = make_screen(lambda: "" if buf.getvalue().rstrip().endswith("press Enter") else "1")
+    session = PlaySession(game, ["human", "human", "random"], screen, seed=3, hotseat=True)
+    session.run()
+    out = buf.getvalue()
+    assert "has a single choice; it is played for them." in out
+    assert "Your only choice" not in out

@@ -226,8 +226,8 @@ class State(ABC):
                 raise IllegalActionError("the game is over")
             if seat not in self.to_move:
                 raise IllegalActionError(
-                    f"seat {seat} is not to move (to move: {', '.join(map(str, self.to_move))})")
-            raise IllegalActionError(f"{action} is not legal for seat {seat} now", legal)
+                    f"P{seat} is not to move (to move: {', '.join(f'P{s}' for s in self.to_move)})")
+            raise IllegalActionError(f"{action} is not legal for P{seat} now", legal)
         self._legal = None
         self._apply(seat, action)
         self._history.append((seat, action))
@@ -256,8 +256,8 @@ class State(ABC):
         if self.is_over:
             raise IllegalActionError(f"{text!r}: the game is over")
         if seat not in self.to_move:
-            raise IllegalActionError(f"{text!r}: seat {seat} is not to move", legal)
-        raise IllegalActionError(f"{text!r} is not legal for seat {seat} now", legal)
+            raise IllegalActionError(f"{text!r}: P{seat} is not to move", legal)
+        raise IllegalActionError(f"{text!r} is not legal for P{seat} now", legal)
 
     def events(self, seat: int | None) -> list[dict[str, Any]]:
         """The log as ``seat`` sees it (None: a spectator), oldest first."""

@@ -34,6 +34,7 @@ from medieval.agents.arena import (
 from medieval.agents.batch import BatchError, split_bots
 from medieval.core.errors import MedievalError
 from medieval.core.registry import make
+from medieval.interfaces.common import positive_int
 
 EPILOG = """\
 bots: random, heuristic, ismcts:iters=2000, ismcts:time=1.0 (more ISMCTS parameters: docs/bots.md).
@@ -58,11 +59,11 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (see 'medieval games')")
     p.add_argument("--bots", action="append", nargs="+", required=True, metavar="BOT",
                    help="bots, comma- or space-separated (e.g. ismcts:time=1,heuristic,random)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--players", type=int, default=None, help="player count (default: the game's default)")
+    p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=positive_int, default=None, help="player count (default: the game's default)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="rule option (repeatable)")
     p.add_argument("--seed", type=int, default=0, help="seed of game 0; game i uses seed+i (default 0)")
-    p.add_argument("--jobs", type=int, default=None,
+    p.add_argument("--jobs", type=positive_int, default=None,
                    help=f"worker processes (default: every local core, {os.cpu_count()} here)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="spread the games over a Ray cluster (auto, ray://HOST:10001, or local); "

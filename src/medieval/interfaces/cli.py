@@ -11,6 +11,8 @@ import importlib
 import json
 import os
 import platform
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,7 +40,10 @@ from medieval.interfaces.common import (
     check_bot,
     load_record,
     make_game,
+    non_negative_float,
     parse_options,
+    positive_float,
+    positive_int,
     resolve_players,
     split_seats,
 )
@@ -51,6 +56,7 @@ from medieval.interfaces.simulate import (
     summary_tables,
 )
 from medieval.interfaces.terminal.play import PlaySession
+from medieval.interfaces.terminal.renderers import how_to_play, legend
 from medieval.interfaces.terminal.replay import Replay, default_seat, run_replay, show_final
 from medieval.interfaces.terminal.screen import Screen
 
@@ -82,33 +88,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 # ------------------------------------------------------------------------------------ helpers
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
-
-
-def _non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = _non_negative_float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
-    return value
-
-
 def _has_heuristic(game: Game[Any]) -> bool:
     return type(game).has_heuristic()
 
@@ -188,34 +167,131 @@ def cmd_games(args: argparse.Namespace, screen: Screen) -> int:
     return 0
 
 
-def cmd_rules(args: argparse.Namespace, screen: Screen) -> int:
-    spec = game_class(args.game).spec
+def rules_text(spec: GameSpec) -> str:
+    """What ``medieval rules GAME`` shows (Markdown): how to play, the symbols of the terminal's pictures,
+    the commands at a turn, then the full rules document (clauses, rulings, notation)."""
+    players = f"{spec.min_players}-{spec.max_players}" if spec.max_players > spec.min_players else str(spec.min_players)
+    parts = [f"# {spec.display_name}: how to play", "", f"*{spec.summary} ({players} players)*", ""]
+    short = how_to_play(spec.name)
+    if short:
+        parts.append(short)
+    symbols = legend(spec.name)
+    if symbols:
+        parts += ["", "## On the screen", ""]
+        parts += [f"- `{symbol}` {meaning}" for symbol, meaning in symbols]
+    parts += ["", "## At your turn", "", "Type a choice's number or its notation; `help` lists the commands, "
+              "`help NAME` tells what a card or piece does, `legend` explains the symbols, `quit` leaves "
+              "(and offers to save: `medieval play --load FILE` goes on later).", ""]
+    if spec.options:
+        parts += ["## Options", ""]
+        parts += [f"- `{opt.name}` = {opt.default}: {opt.help}" for opt in spec.options]
+        parts.append("")
     document = rules_document(spec)
     if document is not None:
-        screen.print(Markdown(document))
-        return 0
-    screen.print(Text(f"{spec.display_name} ({spec.min_players}-{spec.max_players} players)", style="bold"))
-    screen.print(spec.summary)
-    screen.print(Text("Options:", style="bold"))
-    for opt in spec.options:
-        screen.print(Text.assemble("  ", (opt.name, "bold"), f" = {opt.default}: {opt.help}"))
-    if not spec.options:
-        screen.print("  none")
-    screen.print(Text(f"{spec.display_name} has no rules document in this installation.", style="yellow"))
+        parts += ["---", "", "*The full rules document follows: every clause of the rulebook, our rulings "
+                  "where it is silent, and where the code implements each.*", "", document]
+    else:
+        parts.append(f"*{spec.display_name} has no rules document in this installation.*")
+    return "\n".join(parts)
+
+
+def page(screen: Screen, renderable: Any) -> None:
+    """Show ``renderable`` through the pager (``$PAGER``, else ``less -R``) when the output is a terminal,
+    else print it."""
+    console = screen.console
+    if not console.is_terminal:
+        screen.print(renderable)
+        return
+    with console.capture() as capture:
+        console.print(renderable)
+    text = capture.get()
+    pager = os.environ.get("PAGER") or ("less -R" if shutil.which("less") else "")
+    if not pager:
+        console.file.write(text)
+        return
+    env = dict(os.environ)
+    env.setdefault("LESS", "-R")
+    try:
+        proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)
+        assert proc.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.write(text.encode("utf-8", errors="replace"))
+            proc.stdin.close()
+        proc.wait()
+    except OSError:
+        console.file.write(text)
+
+
+def cmd_rules(args: argparse.Namespace, screen: Screen) -> int:
+    spec = game_class(args.game).spec
+    page(screen, Markdown(rules_text(spec)))
     return 0
 
 
 def cmd_play(args: argparse.Namespace, screen: Screen) -> int:
+    if args.load:
+        return _resume(args, screen)
+    if not args.game:
+        raise CliError("name a game to play (see 'medieval games'), or --load FILE to go on with a saved one")
     game, seats = _setup_game(args, _play_seats)
     _check_seats(game, seats, allow_human=True)
-    humans = seats.count(HUMAN)
-    if humans > 1 and not args.hotseat:
-        raise CliError(f"{humans} human seats need --hotseat (the players share this terminal and take turns)")
-    save = Path(args.save) if args.save else None
-    if save is not None and save.parent and not save.parent.is_dir():
-        raise CliError(f"cannot save to {save}: no folder {save.parent}")
+    _check_humans(seats, args.hotseat)
+    save = _save_path(args.save)
     seed = args.seed if args.seed is not None else fresh_seed()
     session = PlaySession(game, seats, screen, seed=seed, hotseat=args.hotseat, delay=args.delay, save=save)
+    return session.run()
+
+
+def _check_humans(seats: Sequence[str], hotseat: bool) -> None:
+    humans = list(seats).count(HUMAN)
+    if humans > 1 and not hotseat:
+        raise CliError(f"{humans} human seats need --hotseat (the players share this terminal and take turns)")
+
+
+def _save_path(text: str | None) -> Path | None:
+    save = Path(text).expanduser() if text else None
+    if save is not None and save.parent and not save.parent.is_dir():
+        raise CliError(f"cannot save to {save}: no folder {save.parent}")
+    if save is not None and save.is_dir():
+        raise CliError(f"cannot save to {save}: it is a folder")
+    return save
+
+
+def _resume(args: argparse.Namespace, screen: Screen) -> int:
+    """``play --load FILE``: go on with a saved game, with its seats or the ones given; it is saved back
+    to FILE (or to --save)."""
+    path = Path(args.load).expanduser()
+    if args.option or args.players is not None or args.seed is not None:
+        raise CliError("--load takes the game, its options and its seed from the record: drop --option, "
+                       "--players and --seed")
+    record = load_record(path)
+    try:
+        state = medieval.replay(record)
+    except MedievalError as e:
+        raise CliError(f"{path} does not replay: {e}") from None
+    game = state.game
+    if args.game and game_class(args.game).spec.name != game.spec.name:
+        raise CliError(f"{path} holds a game of {game.spec.display_name}, not {args.game}")
+    if state.is_over:
+        raise CliError(f"the game in {path} is over: watch it with 'medieval replay {path}'")
+    recorded = record.get("seats")
+    if args.seats:
+        seats = split_seats(args.seats)
+    elif isinstance(recorded, list) and all(isinstance(s, str) for s in recorded):
+        seats = [str(s) for s in recorded]
+    else:
+        raise CliError(f"{path} does not say who sat where: give --seats (e.g. human,heuristic,...)")
+    if len(seats) != game.players:
+        raise CliError(f"this game has {game.players} players: --seats lists {len(seats)}")
+    _check_seats(game, seats, allow_human=True)
+    _check_humans(seats, args.hotseat)
+    save = _save_path(args.save) or path
+    origin = record.get("origin")
+    seed = origin.get("seed") if isinstance(origin, dict) else None
+    session = PlaySession(game, seats, screen, seed=seed if isinstance(seed, int) else None, hotseat=args.hotseat,
+                          delay=args.delay, save=save, state=state,
+                          notice=f"Resumed from {path} at move {len(state.history) + 1}; it is saved back to "
+                                 f"{save}.")
     return session.run()
 
 
@@ -343,10 +419,13 @@ def _print_baseline(screen: Screen, ours: list[benchmod.GameBench], theirs: list
 
 
 # ------------------------------------------------------------------------------------ parser
-def _add_game_setup(p: argparse.ArgumentParser, seats_help: str) -> None:
-    p.add_argument("game", help="game name (see 'medieval games')")
+def _add_game_setup(p: argparse.ArgumentParser, seats_help: str, optional_game: bool = False) -> None:
+    if optional_game:
+        p.add_argument("game", nargs="?", help="game name (see 'medieval games')")
+    else:
+        p.add_argument("game", help="game name (see 'medieval games')")
     p.add_argument("--seats", metavar="SPECS", help=seats_help)
-    p.add_argument("--players", type=_positive_int, metavar="N", help="number of players (default: number of seats)")
+    p.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: number of seats)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule option (repeatable)")
 
 
@@ -365,19 +444,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal against bots or friends")
     _add_game_setup(p, "comma-separated seats, e.g. human,heuristic,heuristic,random "
-                       "(default: you against heuristic bots)")
+                       "(default: you against heuristic bots; with --load, the saved seats)", optional_game=True)
+    p.add_argument("--load", metavar="FILE", help="go on with a game saved with --save or when leaving "
+                                                  "(with its seats, or the ones --seats gives)")
     p.add_argument("--seed", type=int, help="seed of the game (default: a fresh one)")
     p.add_argument("--hotseat", action="store_true", help="several humans share this terminal")
     p.add_argument("--save", metavar="FILE", help="write the game record as JSON")
-    p.add_argument("--delay", type=_non_negative_float, default=0.0, metavar="SECONDS",
+    p.add_argument("--delay", type=non_negative_float, default=0.0, metavar="SECONDS",
                    help="pause before each bot move")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("simulate", help="play many seeded bot games in parallel and compare the bots")
     _add_game_setup(p, "comma-separated bots, e.g. heuristic,random,random,random (default: all random)")
-    p.add_argument("--games", type=_positive_int, default=1000, metavar="N", help="number of games (1000)")
+    p.add_argument("--games", type=positive_int, default=1000, metavar="N", help="number of games (1000)")
     p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
-    p.add_argument("--jobs", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: number of CPUs)")
     p.add_argument("--rotate", action="store_true", help="rotate the seating every game")
     p.add_argument("--save", metavar="FILE", help="write every game record, one JSON per line")
@@ -394,9 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure engine speed (random playouts, clone, view, to_json)")
     p.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
-    p.add_argument("--seconds", type=_positive_float, default=2.0,
+    p.add_argument("--seconds", type=positive_float, default=2.0,
                    help="seconds of random playouts per game (per-call timings take a quarter each)")
-    p.add_argument("--players", type=_positive_int, metavar="N", help="number of players (default: the game's)")
+    p.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
     p.add_argument("--baseline", action="store_true", help="also measure OpenSpiel games, if installed")
     p.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
     p.set_defaults(handler=cmd_bench)

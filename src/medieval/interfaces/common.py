@@ -3,6 +3,7 @@ loading and writing records, naming seats, drawing outcomes."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -21,6 +22,34 @@ HUMAN = "human"
 
 class CliError(Exception):
     """A mistake in what the user asked for: reported on one line, exit code 2."""
+
+
+# Argument types shared by every command (argparse ``type=``), so each refuses bad numbers alike.
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = non_negative_float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+    return value
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:

@@ -155,3 +155,36 @@ def test_how_to_play_is_short_and_says_the_goal() -> None:
     assert 10 <= len(text.splitlines()) <= 25
     for needle in ("highest", "Wildcard", "Skip", "creature stack", "Magic Field", "Magic Instructor"):
         assert needle in text
+
+
+def test_explain_says_why_a_play_is_refused_from_the_seats_own_view() -> None:
+    import random
+
+    import medieval
+    from medieval.games.medievalia.text import explain
+
+    state = medieval.make("medievalia", 4).new_game(3)
+    rng = random.Random(3)
+    for _ in range(10):
+        s = state.to_move[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    seat = state.to_move[0]
+    view = state.view(seat)
+    total, need = view["table"]["total"], view["table"]["need"][seat]
+    hand = view["hand"]
+    low = min((c for c in hand if c.isdigit()), key=int)
+    missing = next(str(n) for n in range(1, 20) if str(n) not in hand)
+    assert total and explain(state, seat, f"play {low}") == (
+        f"the total to beat is {total}: your play must reach {need}, or 'take' the open cards")
+    assert explain(state, seat, f"play {missing}") == f"you hold no {missing}: your hand is {', '.join(hand)}"
+    assert explain(state, seat, "play 3 6") == "the cards of one play show one number (Wildcards may join them)"
+    for text in (f"play {low}", f"play {missing}", "play 3 6"):
+        for k in range(3):  # only what the seat may know
+            assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)
+
+
+def test_legend_names_the_symbols_of_the_pictures() -> None:
+    from medieval.games.medievalia.text import legend
+
+    symbols = dict(legend())
+    assert {"[W]", "[S] [R]", "↻ ↺", "◆"} <= set(symbols)

@@ -53,4 +53,4 @@ def test_render_every_step_of_a_game_and_describe_events() -> None:
     play_over = scen(phase="war", fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD]}},
                      away={"F1": {"0": ["Knight", "Knight"]}})
     play(play_over, "attack 1 at F1", "enlist Knight1", "enlist Knight2", "aim at City2")
-    assert "game over: military" in _text(play_over.view(0))
+    assert "Game over (military): P0 wins" in _text(play_over.view(0))

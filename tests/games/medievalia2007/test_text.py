@@ -214,3 +214,30 @@ def test_how_to_play_is_short_markdown() -> None:
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "**Goal:**" in text and "7 victory points" in text and "11 for an alliance" in text
+
+
+def test_menu_notes_explain_and_legend() -> None:
+    import medieval
+    from medieval.games.medievalia2007.text import choice_note, explain, legend
+
+    state = medieval.make("medievalia2007", 2).new_game(3)
+    rng = random.Random(3)
+    for _ in range(80):
+        s = state.to_move[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    seat = state.to_move[0]
+    view = state.view(seat)
+    assert view["phase"] == "actions" and sorted(view["hand"]) == ["Soldier", "Worker"]
+    # costs in the menu, with the surcharge when the Fief lacks the building a card needs
+    assert choice_note(view, "play Soldier") == "1F 1E 1W"
+    assert choice_note(view, "play Bowman") == "1F 1E 1W +2G (no Carpenter)"
+    assert choice_note(view, "build Bank on City1") == "1E 2G 3W"
+    assert choice_note(view, "end actions") is None
+    assert explain(state, seat, "play Knight") == "you hold no Knight: your hand is Soldier, Worker"
+    assert explain(state, seat, "build Castle on City1") == (
+        "Castle is not on top of a building stack: the stacks show School, Workshop, Bank")
+    assert explain(state, seat, "produce City2") == "City2 is P1's, not yours"
+    for text in ("play Knight", "build Castle on City1", "produce City2", "play Soldier"):
+        for k in range(3):  # only what the seat may know
+            assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)
+    assert {"1/5", "↻", "⛨"} <= set(dict(legend()))

@@ -157,3 +157,23 @@ def test_how_to_play_is_short() -> None:
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "third guild" in text and "Jester" in text
+
+
+def test_explain_says_why_a_notation_is_refused_from_the_seats_own_view() -> None:
+    import medieval
+    from medieval.games.medievallons.text import explain, legend
+
+    state = medieval.make("medievallons", 3).new_game(3)
+    while state.to_move[0] != 0:
+        s = state.to_move[0]
+        state.apply(s, state.legal_actions(s)[0])
+    assert sorted(state.view(0)["hand"]) == ["Assassin", "Assassin", "Knight", "Priest", "Prowler", "Wizard"]
+    hand = "two Assassins, a Knight, a Priest, a Prowler and a Wizard"
+    assert explain(state, 0, "play Artisan") == f"you hold no Artisan: your hand is {hand}"
+    assert explain(state, 0, "lay Knight Knight") == f"you hold only a Knight: your hand is {hand}"
+    assert explain(state, 0, "lay Assassin Assassin Assassin") == f"you hold only two Assassins: your hand is {hand}"
+    assert explain(state, 0, "use Knight#3") == "there is no guild Knight#3 on the table"
+    for text in ("play Artisan", "lay Knight Knight", "use Knight#3"):
+        for k in range(3):  # only what the seat may know
+            assert explain(state.determinize(0, random.Random(k)), 0, text) == explain(state, 0, text)
+    assert {"Knight#3", "(new)", "▶"} <= set(dict(legend()))

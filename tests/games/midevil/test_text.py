@@ -141,3 +141,26 @@ def test_how_to_play_is_short() -> None:
     text = how_to_play()
     assert 10 <= len(text.splitlines()) <= 25
     assert "Necronomicon" in text and "30 points" in text
+
+
+def test_explain_says_why_a_notation_is_refused_from_the_seats_own_view() -> None:
+    import medieval
+    from medieval.games.midevil.text import explain, legend
+
+    state = medieval.make("midevil", 3).new_game(3)
+    assert explain(state, 0, "place 5,5 r0") == "the Thicket Bend cannot go at 5,5: it fits at 0,-1, -1,0, 1,0, 0,1"
+    assert explain(state, 0, "place 0,-1 r0") == "at 0,-1 the Thicket Bend fits turned r90, r180 (its roads must meet)"
+    assert explain(state, 0, "place 0,0 r0") == "a tile lies at 0,0 already"
+    assert explain(state, 0, "skeleton 9,9 N") == "now is the time to place the drawn tile"
+    assert explain(state, 0, "play Horse") == (
+        "you hold no Horse: your hand is Treasure Chest, Treasure Chest and Grave Robber")
+    rng = random.Random(3)
+    while not (state.phase == "skeletons" and 0 in state.to_move):
+        s = state.to_move[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    assert explain(state, 0, "skeleton 9,9 N") == "no skeleton stands on 9,9"
+    for text in ("skeleton 9,9 N", "move N", "play Sword"):
+        for k in range(3):  # only what the seat may know
+            assert explain(state.determinize(0, random.Random(k)), 0, text) == explain(state, 0, text)
+    symbols = dict(legend())
+    assert {"W R B", "0,-1", "r0 r90 r180 r270"} <= set(symbols) and "*" in symbols["0 1 2 …"]

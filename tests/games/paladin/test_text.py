@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from medieval.games.paladin import PaladinGame
 from medieval.games.paladin.components import CARD_FACES, QUESTS
@@ -61,3 +62,38 @@ def test_card_help_covers_every_face_and_quest() -> None:
     assert "beats the 9" in helps["0"]["text"] and helps["7r"]["details"]["red"] == "yes"
     assert "swords" in helps["K9"]["text"]
     assert "0 beats the 9" in how_to_play()
+
+
+def _to_seat(seat: int, players: int = 4, seed: int = 7) -> object:
+    import medieval
+
+    state = medieval.make("paladin", players).new_game(seed)
+    while seat not in state.to_move:
+        s = state.to_move[0]
+        state.apply(s, state.legal_actions(s)[0])
+    return state
+
+
+def test_explain_says_why_a_notation_is_refused_from_the_seats_own_view() -> None:
+    from medieval.games.paladin.text import explain
+
+    state: Any = _to_seat(0)
+    hand = [card_name(c["label"]) for c in state.view(0)["hand"]]
+    quests = [q["quest"]["label"] for q in state.view(0)["quests"]]
+    assert explain(state, 0, "place 9 Q3") == f"you hold no 9: your hand is {', '.join(hand)}"
+    assert explain(state, 0, "place 2 Q9") == f"Q9 is not on the table: the quests are {', '.join(quests)}"
+    assert explain(state, 0, "look Q7:1") == "you may look at a card only before you place one"
+    assert explain(state, 0, "challenge") == "that is for the resolution, once every card is placed"
+    assert (explain(state, 1, "place 2 Q3") or "").startswith("it is P0's decision")
+    for text in ("place 9 Q3", "place 2 Q9", "look Q7:1", "first 2", "challenge"):
+        # only what P0 may know: a table P0 cannot tell from this one gives the same reason
+        for k in range(3):
+            assert explain(state.determinize(0, random.Random(k)), 0, text) == explain(state, 0, text)
+
+
+def test_legend_names_the_symbols_of_the_pictures() -> None:
+    from medieval.games.paladin.text import legend
+
+    symbols = dict(legend())
+    assert {"░", "7r", "look Q4:2", "▶"} <= set(symbols)
+    assert all(meaning for meaning in symbols.values())

@@ -126,7 +126,79 @@ def render(view: MedievaliaView) -> RenderableType:
         parts.append(Text(f"Round {last['round']}: {seat_label(last['hitter'])} went out; scores {scores}"
                           + (f" ({notes})" if notes else ""), style="dim"))
     if view["outcome"] is not None:
-        out = view["outcome"]
-        parts.append(Text(f"Game over — winner(s): {', '.join(seat_label(w) for w in out['winners'])} "
-                          f"({out['termination'].replace('_', ' ')})", style="bold green"))
+        parts.append(_game_over(view))
+    return Group(*parts)
+
+
+def _game_over(view: MedievaliaView) -> Text:
+    out = view["outcome"]
+    assert out is not None
+    winners = [seat_label(w) for w in out["winners"]]
+    who = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
+    return Text(f"Game over: {who} ({out['termination'].replace('_', ' ')})", style="bold green")
+
+
+def render_compact(view: MedievaliaView) -> RenderableType:
+    """A Medievalia view without boxes: the Tower's cards by name (``help CODE`` reads them), the
+    table's plays on a line, a line per seat."""
+    seat = view["seat"]
+    tower = view["tower"]
+    arrow = "↻ clockwise" if view["direction"] == "clockwise" else "↺ counterclockwise"
+    head = Text.assemble(("Medievalia", "bold magenta"), f" · round {view['round']} of {view['rounds']} · ",
+                         (arrow, "bold"), f" · deck {view['deck_size']}")
+    towers = Text()
+    for label, c in (("Field", tower["field"]), ("Instructor", tower["instructor"])):
+        if towers.cell_len:
+            towers.append(" · ")
+        towers.append(f"{label} ", style="bold")
+        if c is None:
+            towers.append("none", style="dim")
+        else:
+            towers.append(f"{c['code']} {c['name']}", style="yellow")
+    parts: list[RenderableType] = [head, towers]
+    table = view["table"]
+    line = Text("Table: ", style="bold")
+    if not table["plays"] and not table["count"]:
+        line.append("empty — the player to move leads", style="dim")
+    for i, p in enumerate(table["plays"]):
+        if i:
+            line.append("  ")
+        line.append(f"{seat_label(p['seat'])} ", style="dim")
+        line.append_text(_play_text(p["cards"]))
+        if p["total"]:
+            line.append(f"={p['total']}", style="bold")
+        else:
+            line.append(f" {_EFFECTS.get(p['effect'] or '', '')}", style="cyan")
+            if p["next"] is not None:
+                line.append(f"→{seat_label(p['next'])}", style="cyan")
+    parts.append(line)
+    foot = Text(f"Total {table['total']}", style="bold")
+    if view["pending"] is not None and table["total"]:
+        who = view["pending"]["seat"]
+        foot.append(f" · {'you' if who == seat else seat_label(who)} must reach {table['need'][who]}")
+    count = table["count"]
+    foot.append(f" · {count} open card{'' if count == 1 else 's'}")
+    parts.append(foot)
+    winners = set(view["outcome"]["winners"]) if view["outcome"] else set()
+    for s in range(view["players"]):
+        mark = "▶ " if s in view["to_move"] else ("★ " if s in winners else "  ")
+        row = Text(mark, style="yellow")
+        row.append(seat_label(s) + (" you" if s == seat else ""), style="bold" if s == seat else "")
+        if s == view["first_player"]:
+            row.append(" ◆", style="dim")
+        row.append(f"  hand {view['hand_sizes'][s]}  stack {view['stack_sizes'][s]}  ")
+        rounds = " ".join(f"{r[s]:+d}" for r in view["round_scores"])
+        if rounds:
+            row.append(f"rounds {rounds}  ", style="dim")
+        row.append(f"total {view['scores'][s]:+d}", style="bold")
+        parts.append(row)
+    if view["hand"] is not None:
+        parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"]) if view["hand"]
+                                   else Text("(empty)", style="dim")))
+    last = view["last_round"]
+    if last is not None and view["outcome"] is None:
+        scores = ", ".join(f"{seat_label(i)} {x:+d}" for i, x in enumerate(last["scores"]))
+        parts.append(Text(f"Round {last['round']}: {seat_label(last['hitter'])} went out; {scores}", style="dim"))
+    if view["outcome"] is not None:
+        parts.append(_game_over(view))
     return Group(*parts)

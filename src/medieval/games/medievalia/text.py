@@ -366,3 +366,49 @@ no text for play a rule of our design, and say so.
 
 **The end:** after the last round (4 to 6, by player count) the highest total wins; on a tie, the tied
 player whose worst round was best wins."""
+
+
+# ------------------------------------------------------------------------------------------ the terminal
+def legend() -> list[tuple[str, str]]:
+    """The symbols of Medievalia's pictures."""
+    return [
+        ("[7]", "a card: green 1-4, yellow 5-9, red 10 and up"),
+        ("[W]", "a Wildcard: joins a play as its number, or alone as any number ('play W as 7')"),
+        ("[S] [R]", "a Skip; a Skip-and-reverse (play goes the other way)"),
+        ("=14", "the total a play reached"),
+        ("↻ ↺", "the direction of play: clockwise, counterclockwise"),
+        ("◆", "the round's first player"),
+        ("stack", "creature cards a player has taken (they score at the end of the round)"),
+        ("CM06, IM02", "the Magic Field and Magic Instructor cards in the Tower ('help CM06' reads one)"),
+        ("▶ ★", "whose turn it is; the winner"),
+    ]
+
+
+def explain(state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, from its view: cards it does not hold, cards that do not make
+    one play, a total that does not reach what the table needs."""
+    view = state.view(seat)
+    words = text.split()
+    if not words or words[0].lower() != "play":
+        return None
+    if seat not in (view.get("to_move") or []):
+        return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s turn, not yours"
+    cards = [w.upper() for w in words[1:]]
+    if "AS" in cards:
+        cards = cards[:cards.index("AS")]
+    hand = [str(c).upper() for c in view.get("hand") or []]
+    for card in dict.fromkeys(cards):
+        if cards.count(card) > hand.count(card):
+            have = hand.count(card)
+            word = _NUMBER_WORDS[have] if have < len(_NUMBER_WORDS) else str(have)
+            held = f"you hold only {word} {card}" if have else f"you hold no {card}"
+            return f"{held}: your hand is {', '.join(hand) or 'empty'}"
+    numbers = {c for c in cards if c.isdigit()}
+    if len(numbers) > 1:
+        return "the cards of one play show one number (Wildcards may join them)"
+    table = view.get("table") or {}
+    total = int(table.get("total") or 0)
+    need = (table.get("need") or [0] * (seat + 1))[seat]
+    if total:
+        return f"the total to beat is {total}: your play must reach {need}, or 'take' the open cards"
+    return None

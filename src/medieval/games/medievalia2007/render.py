@@ -217,13 +217,121 @@ def _render(view: Medievalia2007View) -> RenderableType:
     for extra in (_purchase(view), _battle(view)):
         if extra is not None:
             parts.append(extra)
+    status = _status(view)
+    if status is not None:
+        parts.append(status)
+    return Group(*parts)
+
+
+def _status(view: Medievalia2007View) -> Text | None:
+    seat = view.get("seat")
     outcome = view.get("outcome")
     pending = view.get("pending")
     if outcome:
-        winners = Text(" ").join([_seat(w) for w in outcome["winners"]])
-        parts.append(Text.assemble(("game over: ", "bold"), str(outcome["termination"]), " — winner ", winners))
-    elif pending:
+        winners = outcome["winners"]
+        line = Text.assemble(("Game over", "bold green"), f" ({str(outcome['termination']).replace('_', ' ')}): ")
+        for i, w in enumerate(winners):
+            if i:
+                line.append(" and ")
+            line.append_text(_seat(w))
+        line.append(" wins" if len(winners) == 1 else " share the win", style="bold green")
+        return line
+    if pending:
         you = " (you)" if pending.get("seat") == seat else ""
-        parts.append(Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
-                                   str(pending.get("decision", "")).replace("_", " ")))
+        return Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
+                             str(pending.get("decision", "")).replace("_", " "))
+    return None
+
+
+def _header(view: Medievalia2007View) -> Text:
+    header = Text.assemble(("Medievalia (2007)", "bold"), f" · turn {view['turn']} · ",
+                           _seat(view["active"]), f" {PHASES.get(str(view['phase']), view['phase'])} · VP")
+    for info in view["players_info"]:
+        header.append(" ")
+        header.append_text(_seat(info["seat"]))
+        header.append(f" {info['vp']}")
+    header.append(f" (target {view.get('prestige_target', 7)})", style="dim")
+    if view.get("allied"):
+        header.append(" · allied P0+P2 v P1+P3", style="dim")
+    return header
+
+
+def _fief_lines(view: Medievalia2007View, fief: FiefEntry) -> Text:
+    """A player's Fief in a line or two: its cards with what stands on them in brackets."""
+    table = view["table"]
+    cards = [table[n] for n in fief["cards"] if n in table]
+    owner = fief.get("owner")
+    assert owner is not None
+    info = view["players_info"][owner]
+    line = Text("▶ " if view.get("active") == owner else "  ", style="yellow")
+    line.append(f"{fief['name']} ", style="bold")
+    line.append_text(_seat(owner))
+    if owner == view.get("seat"):
+        line.append(" you", style="bold")
+    if not info["alive"]:
+        line.append(" defeated", style="red")
+    line.append(f" · food {info['food']}/{info['upkeep']} · hand {info['hand_count']}", style="dim")
+    if info.get("siege_turns"):
+        line.append(f" · under siege {info['siege_turns']}", style="bold red")
+    if info.get("must_disband"):
+        line.append(f" · must disband {info['must_disband']}", style="bold red")
+    line.append(":")
+    hosts = [c for c in cards if c.get("kind") in ("city", "territory") and c["owner"] == owner]
+    for h in hosts:
+        line.append("  ")
+        name = card_text(h)
+        if h.get("guarded"):
+            name.append(" ⛨", style="bold")
+        line.append_text(name)
+        line.append(f" {h.get('production', 0)}{RES_SHORT.get(str(h.get('produces')), '')}",
+                    style=RES_STYLE.get(str(h.get("produces")), ""))
+        on = [card_text(c) for c in cards if c.get("on") == h["name"]]
+        if on:
+            line.append(" [")
+            line.append_text(_join(on))
+            line.append("]")
+    free = [card_text(c) for c in cards if c.get("kind") == "troop" and c.get("on") is None and c["owner"] == owner]
+    if free:
+        line.append("  free: ", style="bold")
+        line.append_text(_join(free))
+    visitors = [card_text(c, show_owner=True) for c in cards if c["owner"] != owner]
+    if visitors:
+        line.append("  visitors: ", style="bold red")
+        line.append_text(_join(visitors))
+    return line
+
+
+def _middles_line(view: Medievalia2007View, middles: list[FiefEntry]) -> Text:
+    table = view["table"]
+    line = Text()
+    for f in middles:
+        if line.cell_len:
+            line.append(" · ")
+        line.append(str(f["name"]), style="bold")
+        cards = [table[n] for n in f["cards"] if n in table]
+        line.append(": ")
+        line.append_text(_join([card_text(c, show_owner=True) for c in cards]) if cards
+                         else Text("empty", style="dim"))
+    return line
+
+
+def render_compact(view: Mapping[str, Any]) -> RenderableType:
+    """The table without boxes: a line or two per Fief (``name strength makes [what stands on it]``),
+    the intermediate Fiefs on one line, the supply, the hand and the decision."""
+    v = cast(Medievalia2007View, view)
+    fiefs = v["fiefs"]
+    parts: list[RenderableType] = [_header(v)]
+    parts.extend(_fief_lines(v, f) for f in fiefs if f.get("owner") is not None)
+    middles = [f for f in fiefs if f.get("owner") is None]
+    if middles:
+        parts.append(_middles_line(v, middles))
+    parts.append(_supply_line(v))
+    if v.get("seat") is not None:
+        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"))
+    for extra in (_purchase(v), _battle(v)):
+        if extra is not None:
+            parts.append(extra)
+    status = _status(v)
+    if status is not None:
+        parts.append(status)
     return Group(*parts)

@@ -415,3 +415,114 @@ character decks.
 
 Every two troops need one food your cards can make. Enemies in your Fief while a territory of yours is
 unguarded put you under siege: three turns in a row and you are out."""
+
+
+# ------------------------------------------------------------------------------------------ the terminal
+_SHORT = {"food": "F", "energy": "E", "gold": "G", "workforce": "W"}
+
+
+def _short_cost(f: int) -> str:
+    return " ".join(f"{n}{_SHORT[RESOURCES[r]]}" for r, n in enumerate(F_COST[f]) if n) or "free"
+
+
+def _face_index(name: str) -> int | None:
+    lowered = name.lower()
+    for f, face in enumerate(FACES):
+        if face.lower() == lowered:
+            return f
+    return None
+
+
+def _fief_faces(view: Mapping[str, Any], seat: int) -> set[str]:
+    return {str(c.get("face")) for c in (view.get("table") or {}).values() if c.get("owner") == seat}
+
+
+def choice_note(view: Mapping[str, Any], notation: str) -> str | None:
+    """What a choice costs, for the menu: ``play Soldier`` -> ``1F 1G``, ``build Bank on Field3`` ->
+    ``1E 2G 3W``; a character or unit whose building is missing from the Fief costs 2 gold more."""
+    words = notation.split()
+    if len(words) < 2 or words[0] not in ("play", "build"):
+        return None
+    f = _face_index(words[1])
+    if f is None:
+        return None
+    cost = _short_cost(f)
+    seat = view.get("seat")
+    if F_NEEDS[f] >= 0 and isinstance(seat, int) and FACES[F_NEEDS[f]] not in _fief_faces(view, seat):
+        cost += f" +2G (no {FACES[F_NEEDS[f]]})"
+    return cost
+
+
+def legend() -> list[tuple[str, str]]:
+    """The symbols of Medievalia (2007)'s pictures."""
+    return [
+        ("Field3", "a card on the table: its face and a number (help Field reads the face)"),
+        ("1/5", "strength: attack/defence"),
+        ("1F 1E 1G 1W", "food, energy, gold, workforce (what a card makes, or a cost)"),
+        ("↻", "used this turn (turned); it turns back when its owner draws"),
+        ("⛨", "a guarded territory (a troop or military building stands on it)"),
+        ("-2", "damage a card has taken in this battle"),
+        ("x2", "an Artist doubles this card's next production"),
+        ("[School1, Worker6]", "the buildings and troops standing on a card"),
+        ("food 3/2", "food your cards can make / troops to feed (two per food)"),
+        ("F0, I01", "Fief of P0; the intermediate Fief between P0 and P1"),
+        ("▶", "whose turn it is"),
+    ]
+
+
+_ACTION_VERBS = frozenset({"play", "build", "remove", "buy", "produce", "trade", "sell", "convert", "inspire",
+                           "reduce", "move", "dismiss", "end"})
+_STEPS = {"actions": "you take your actions", "draw": "you draw a card from a deck", "pay": "you pay for your purchase",
+          "take starting card": "you take your starting cards", "move": "troops march to other Fiefs",
+          "war": "the war is fought", "battle": "a battle is fought"}
+
+
+def explain(state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, from its view: a card not in hand, a card or Fief not on the
+    table or not the seat's, a building not on top of a stack, the wrong moment, the price."""
+    view = state.view(seat)
+    words = text.split()
+    if not words:
+        return None
+    verb = words[0].lower()
+    phase = str(view.get("phase"))
+    hand = [str(h) for h in view.get("hand") or []]
+    table = view.get("table") or {}
+    if seat not in (view.get("to_move") or []):
+        return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s decision, not yours"
+    verbs = list(dict.fromkeys(str(a).split()[0] for a in state.legal_actions(seat)))
+    step = str((view.get("pending") or {}).get("decision", phase)).replace("_", " ")
+    now = f"this is not the time to {verb}: now {_STEPS.get(step, 'the step is: ' + step)}"
+    if verb not in verbs and (phase != "actions" or verb not in _ACTION_VERBS):
+        return f"{now} ({', '.join(verbs)})"
+    if verb in ("play", "sell") and len(words) >= 2:
+        f = _face_index(words[1])
+        if f is None:
+            return f"there is no card called {words[1]}"
+        if FACES[f] not in hand:
+            return f"you hold no {FACES[f]}: your hand is {', '.join(hand) or 'empty'}"
+        if verb == "play":
+            if phase != "actions" or view.get("purchase"):
+                return "a card is played during your actions, when nothing else is being paid for"
+            return f"a {FACES[f]} costs {choice_note(view, 'play ' + FACES[f])}, and needs room in your Fief"
+    if verb == "build" and len(words) >= 4:
+        tops = [str(s.get("top")) for s in view.get("stacks") or [] if s.get("top")]
+        if words[1].lower() not in (t.lower() for t in tops):
+            return f"{words[1]} is not on top of a building stack: the stacks show {', '.join(tops) or 'nothing'}"
+        host = table.get(words[3])
+        if host is None or host.get("owner") != seat:
+            return f"{words[3]} is not a card of your Fief"
+        if host.get("rotated"):
+            return f"{words[3]} is used this turn: a building goes on an unused territory or City"
+        return f"a {words[1]} costs {choice_note(view, 'build ' + words[1])}"
+    if verb in ("produce", "move", "dismiss", "march", "remove", "inspire", "reduce", "convert") and len(words) >= 2:
+        card = table.get(words[1])
+        if card is None:
+            return f"there is no {words[1]} on the table"
+        if card.get("owner") != seat:
+            return f"{words[1]} is P{card.get('owner')}'s, not yours"
+        if card.get("rotated"):
+            return f"{words[1]} is used this turn (↻)"
+    if verb in ("draw", "take") and phase not in ("draw", "setup"):
+        return "cards are drawn at the start of your turn"
+    return None

@@ -160,3 +160,45 @@ def render(view: MedievallonsView) -> RenderableType:
                                    cards(memo["hand"])))
     parts.append(_pending(view))
     return Panel(Group(*parts), title=title, border_style="gold3")
+
+
+def _header(view: MedievallonsView) -> Text:
+    end = view["end_card"]
+    head = Text.assemble(("Medievallons", "bold gold3"), f" · turn {view['turn']}")
+    match = view.get("match")
+    if match:
+        head.append(f" · round {match['round']} of 3, wins {match['round_wins'][0]}-{match['round_wins'][1]}")
+    head.append(f" · draw {view['draw_count']} · end card ")
+    head.append(f" {end.upper()} ", style=f"bold black on {'red' if end == 'red' else 'yellow'}")
+    head.append(" · discard ")
+    head.append_text(card(view["discard_top"]))
+    head.append(f" ({len(view['discard'])})")
+    if view["played"]:
+        head.append(" · in play ")
+        head.append_text(card(view["played"]))
+    return head
+
+
+def render_compact(view: MedievallonsView) -> RenderableType:
+    """A Medievallons view without boxes: a line per seat with its guilds, then the hand."""
+    seat = view["seat"]
+    parts: list[RenderableType] = [_header(view)]
+    for s in range(view["players"]):
+        line = Text("▶ " if s == view["current"] else "  ", style="yellow")
+        line.append(_p(s) + (" you" if s == seat else ""), style="bold" if s == seat or s in view["to_move"] else "")
+        count = view["hand_counts"][s]
+        line.append(f"  {count} card{'s' if count != 1 else ''}  ")
+        gl = [g for g in view["guilds"] if g["owner"] == s]
+        if gl:
+            line.append_text(Text("   ").join(_guild(g) for g in gl))
+        else:
+            line.append("no guild", style="dim")
+        parts.append(line)
+    if view["hand"] is not None:
+        parts.append(Text.assemble(("Your hand: ", "bold"), _hand(view["hand"])))
+    seen = view.get("seen") or {}
+    for target, memo in sorted(seen.items()):
+        parts.append(Text.assemble((f"Seen {_p(int(target))}'s hand (turn {memo['turn']}): ", "dim"),
+                                   cards(memo["hand"])))
+    parts.append(_pending(view))
+    return Group(*parts)

@@ -355,3 +355,56 @@ Witch copies a guild's power. A guild left with two cards goes back to its owner
 
 **The end:** the first time the draw pile runs out, the discard pile becomes a new one; the second time
 (only once with 2 players), the most guilds and guild members wins. Two players play a best of three."""
+
+
+# ------------------------------------------------------------------------------------------ the terminal
+_CARD_VERBS = {"play": 1, "lay": 1, "reinforce": 2, "give": 1, "offer": 1, "keep": 1}
+
+
+def legend() -> list[tuple[str, str]]:
+    """The symbols of Medievallons' pictures."""
+    return [
+        (" Knight ", "a card, in its guild's colour ('help Knight' tells its power)"),
+        ("Knight x2", "two Knights (in a hand or a guild)"),
+        ("Knight#3", "a guild on the table, named by its kind and number ('use Knight#3')"),
+        ("(new)", "a guild laid this round: its power works from your next turn"),
+        ("(no power)", "a guild of Jesters only: it counts, but has no power"),
+        ("end card RED", "the End of Game card's side: the round ends when the draw pile runs out on it"),
+        ("▶", "whose turn it is"),
+    ]
+
+
+def explain(state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, from its view: cards it does not hold, a guild that is not its
+    own or has no power yet, the wrong moment."""
+    view = state.view(seat)
+    words = text.split()
+    if not words:
+        return None
+    verb = words[0].lower()
+    if seat not in (view.get("to_move") or []):
+        return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s decision, not yours"
+    hand = [str(c) for c in view.get("hand") or []]
+    lowered = [c.lower() for c in hand]
+    start = _CARD_VERBS.get(verb)
+    if start is not None:
+        named = [w for w in words[start:] if not w.isdigit() and w.lower() != "for"]
+        for name in dict.fromkeys(n.lower() for n in named):
+            if [n.lower() for n in named].count(name) > lowered.count(name):
+                have = lowered.count(name)
+                what = name.capitalize()
+                held = f"you hold only {count_of(have, what)}" if have else f"you hold no {what}"
+                return f"{held}: your hand is {cards_text(hand) or 'empty'}"
+        if verb == "lay" and len(named) < 3:
+            return "a guild is laid with three cards or more of one kind (Jesters may join)"
+    if verb in ("use", "reinforce") and len(words) >= 2:
+        guild = next((g for g in view.get("guilds") or [] if str(g.get("label")).lower() == words[1].lower()), None)
+        if guild is None:
+            return f"there is no guild {words[1]} on the table"
+        if guild.get("owner") != seat:
+            return f"{guild['label']} is P{guild.get('owner')}'s guild, not yours"
+        if verb == "use" and not guild.get("usable"):
+            return f"{guild['label']} has no power to use yet (a guild works from the turn after it is laid)"
+    if view.get("pending") and verb in ("play", "lay", "use", "reinforce"):
+        return "first answer the decision under way (see 'Now' on the board)"
+    return None

@@ -1,6 +1,9 @@
 """MidEvil in the terminal: the map as a coloured grid of squares (two characters a square) with the
-pawns, skeletons, Humans, the Necronomicon and waiting Horses on it; every player's situation; the
-seat's hand; the pending decision. Drawn from ``state.view(seat)`` only."""
+pawns, skeletons, Humans, the Necronomicon and waiting Horses on it, and the square coordinates that
+actions use along its edges; the drawn tile in each of its turns before it is placed, and while a tile
+is to be placed the free tile positions around the map marked with their tile coordinates; every
+player's situation; the seat's hand; the pending decision. Drawn from ``state.view(seat)`` only.
+``render_compact`` fits an 80x24 screen: a window of the map around the action, a line per two seats."""
 
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from medieval.core.text import seat_label
+from medieval.games.midevil.components import TILE_BY_NAME
 from medieval.games.midevil.view import MidEvilView
+
+TILE = 3  # squares along a tile's side: tile (x, y) covers squares 3x..3x+2, 3y..3y+2
 
 #: Terrain character of the view's map -> (glyph, style).
 TERRAIN_STYLE = {
@@ -38,13 +44,9 @@ def _p(seat: Any) -> str:
     return seat_label(seat)
 
 
-def map_grid(view: MidEvilView) -> Text:
-    """The map: terrain background, then pawn digits, skeleton letters (W R B), Humans (h), the book
-    (¤) and waiting Horses (H)."""
-    m = view["map"]
-    left, top = m["left"], m["top"]
-    rows = m["rows"]
-    width = m["width"]
+def _tokens(view: MidEvilView) -> tuple[dict[tuple[int, int], tuple[str, str]], dict[tuple[int, int], tuple[str, str]]]:
+    """What stands on each square: the first character (a pawn's seat, * for several pawns, the book ¤,
+    a waiting Horse H) and the second (a skeleton's letter W R B, a Human h)."""
     first: dict[tuple[int, int], tuple[str, str]] = {}
     second: dict[tuple[int, int], tuple[str, str]] = {}
     for x, y in view["humans_on_map"]:
@@ -66,24 +68,130 @@ def map_grid(view: MidEvilView) -> Text:
         holder = any(view["pawns"][s]["has_book"] for s in seats)
         glyph = str(seats[0]) if len(seats) == 1 else "*"
         first[xy] = (glyph, "bold yellow reverse" if holder else "bold black on white")
+    return first, second
+
+
+def _square(view: MidEvilView, x: int, y: int, first: dict[tuple[int, int], tuple[str, str]],
+            second: dict[tuple[int, int], tuple[str, str]]) -> list[tuple[str, str]]:
+    m = view["map"]
+    i, j = x - m["left"], y - m["top"]
+    ch = " "
+    if 0 <= j < len(m["rows"]) and 0 <= i < len(m["rows"][j]):
+        ch = m["rows"][j][i]
+    glyph, style = TERRAIN_STYLE.get(ch, ("??", ""))
+    a, b = glyph[0], glyph[1]
+    sa = sb = style
+    if (x, y) in first:
+        a, s1 = first[(x, y)]
+        sa = f"{s1} {_bg(style)}".strip() if "on " not in s1 else s1
+    if (x, y) in second:
+        b, s2 = second[(x, y)]
+        sb = f"{s2} {_bg(style)}".strip()
+    return [(a, sa), (b, sb)]
+
+
+def map_grid(view: MidEvilView) -> Text:
+    """The map: terrain background, then pawn digits, skeleton letters (W R B), Humans (h), the book
+    (¤) and waiting Horses (H)."""
+    m = view["map"]
+    first, second = _tokens(view)
     out = Text()
-    for j, row in enumerate(rows):
-        y = top + j
-        for i in range(width):
-            x = left + i
-            ch = row[i] if i < len(row) else " "
-            glyph, style = TERRAIN_STYLE.get(ch, ("??", ""))
-            a, b = glyph[0], glyph[1]
-            sa = sb = style
-            if (x, y) in first:
-                a, s1 = first[(x, y)]
-                sa = f"{s1} {_bg(style)}".strip() if "on " not in s1 else s1
-            if (x, y) in second:
-                b, s2 = second[(x, y)]
-                sb = f"{s2} {_bg(style)}".strip()
-            out.append(a, style=sa)
-            out.append(b, style=sb)
+    for j in range(len(m["rows"])):
+        if j:
+            out.append("\n")
+        for i in range(m["width"]):
+            for glyph, style in _square(view, m["left"] + i, m["top"] + j, first, second):
+                out.append(glyph, style=style)
+    return out
+
+
+def _free_tiles(view: MidEvilView) -> set[tuple[int, int]]:
+    """Tile positions next to a placed tile with no tile on them (where a tile may go)."""
+    placed = {(t["x"], t["y"]) for t in view["tiles"]}
+    return {(x + dx, y + dy) for x, y in placed for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - placed
+
+
+def _focus(view: MidEvilView) -> tuple[int, int]:
+    combat = view.get("combat")
+    if combat:
+        return combat["square"][0], combat["square"][1]
+    pawn = view["pawns"][view["turn"]]
+    return pawn["x"], pawn["y"]
+
+
+def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
+    """``size`` coordinates within ``lo..hi`` around ``centre`` (all of them if they fit)."""
+    if hi - lo + 1 <= size:
+        return lo, hi
+    start = min(max(lo, centre - size // 2), hi - size + 1)
+    return start, start + size - 1
+
+
+def labelled_map(view: MidEvilView, rows: int | None = None, cols: int | None = None) -> Text:
+    """The map with its square coordinates: x along the top (at each tile's first column), y down the
+    left. While a tile is to be placed, the free tile positions around it show their tile coordinates.
+    ``rows``/``cols``: the most squares shown (a window around the action), None for all."""
+    m = view["map"]
+    left, top = m["left"], m["top"]
+    right, bottom = left + m["width"] - 1, top + m["height"] - 1
+    free = _free_tiles(view) if view["phase"] == "place" else set()
+    for tx, ty in free:
+        left, right = min(left, TILE * tx), max(right, TILE * tx + TILE - 1)
+        top, bottom = min(top, TILE * ty), max(bottom, TILE * ty + TILE - 1)
+    fx, fy = _focus(view)
+    x0, x1 = _window(left, right, cols or right - left + 1, fx)
+    y0, y1 = _window(top, bottom, rows or bottom - top + 1, fy)
+    first, second = _tokens(view)
+    labels: dict[tuple[int, int], str] = {}
+    for tx, ty in free:
+        text = f"{tx},{ty}"
+        labels[(TILE * tx, TILE * ty + 1)] = f"{text:^6}"
+    out = Text("    ")
+    axis = ""
+    for x in range(x0, x1 + 1):
+        if len(axis) <= 2 * (x - x0) and (x % TILE == 0 or x == x0):
+            axis = axis.ljust(2 * (x - x0)) + str(x)
+    out.append(axis, style="dim")
+    for y in range(y0, y1 + 1):
         out.append("\n")
+        out.append(f"{y:>3} ", style="dim")
+        skip = 0
+        for x in range(x0, x1 + 1):
+            if skip:
+                skip -= 1
+                continue
+            label = labels.get((x, y))
+            if label is not None:
+                width = min(len(label), 2 * (x1 - x + 1))
+                out.append(label[:width], style="bold cyan on grey15")
+                skip = width // 2 - 1
+                continue
+            tx, ty = x // TILE, y // TILE
+            cells = _square(view, x, y, first, second)
+            if (tx, ty) in free and cells[0][0] == " " and cells[1][0] == " ":
+                cells = [(" ", "on grey15"), (" ", "on grey15")]
+            for glyph, style in cells:
+                out.append(glyph, style=style)
+    return out
+
+
+def tile_preview(name: str, compact: bool = False) -> Text:
+    """The drawn tile in each of its distinct turns (``r0`` ... ``r270``), side by side."""
+    tile = TILE_BY_NAME.get(name.lower())
+    if tile is None:
+        return Text(name)
+    out = Text()
+    rots = list(tile.rotations)
+    out.append("".join(f"{'r' + str(r * 90):<8}" for r in rots).rstrip(), style="bold")
+    for row in range(TILE):
+        out.append("\n")
+        for k, r in enumerate(rots):
+            if k:
+                out.append("  ")
+            for c in range(TILE):
+                ch = tile.terrain[r][TILE * row + c]
+                glyph, style = TERRAIN_STYLE.get(ch, ("??", ""))
+                out.append(glyph, style=style)
     return out
 
 
@@ -148,26 +256,96 @@ def _pending(view: MidEvilView) -> Text:
     return line
 
 
-def render(view: MidEvilView) -> RenderableType:
-    """The picture of a MidEvil view."""
+def _header(view: MidEvilView) -> Text:
     seat = view["seat"]
     who = "spectator" if seat is None else _p(seat)
-    head = Text.assemble(("MidEvil", "bold magenta"), f" · round {view['round']}/{view['max_rounds']} · ",
+    return Text.assemble(("MidEvil", "bold magenta"), f" · round {view['round']}/{view['max_rounds']} · ",
                          (PHASES.get(view["phase"], view["phase"]), "bold"),
                          f" · {_p(view['turn'])}'s turn · view of {who}")
+
+
+def _book_status(view: MidEvilView) -> str:
     book = view["book"]
-    status = {"set_aside": "set aside (Graveyard not on the map yet)", "graveyard": "on the Graveyard",
-              "held": f"held by {_p(book['holder'])}"}[book["status"]]
+    return {"set_aside": "set aside (Graveyard not on the map yet)", "graveyard": "on the Graveyard",
+            "held": f"held by {_p(book['holder'])}"}[book["status"]]
+
+
+def _hand(view: MidEvilView) -> Text | None:
+    seat = view["seat"]
+    me = view["pawns"][seat] if isinstance(seat, int) else None
+    if me is None or "hand" not in me:
+        return None
+    hand = Text(", ").join(Text(c, style="bold cyan") for c in me["hand"]) if me["hand"] else Text("empty")
+    return Text.assemble("Hand: ", hand)
+
+
+def render(view: MidEvilView) -> RenderableType:
+    """The picture of a MidEvil view."""
     drawn = view["drawn_tile"]
-    info = Text(f"Necronomicon {status} · tile deck {view['tile_deck']}"
+    info = Text(f"Necronomicon {_book_status(view)} · tile deck {view['tile_deck']}"
                 f"{' · drawn: ' + drawn if drawn else ''}"
                 f" · event deck {view['event_deck']} · pool W{view['pool']['white']} R{view['pool']['red']} "
                 f"B{view['pool']['blue']} · Human supply {view['human_supply']}")
-    parts: list[RenderableType] = [head, Panel(map_grid(view), box=box.ROUNDED, expand=False,
-                                               title="map", title_align="left"), info, _players(view)]
-    me = view["pawns"][seat] if isinstance(seat, int) else None
-    if me is not None and "hand" in me:
-        hand = Text(", ").join(Text(c, style="bold cyan") for c in me["hand"]) if me["hand"] else Text("empty")
-        parts.append(Text.assemble("Hand: ", hand))
+    board: RenderableType = Panel(labelled_map(view), box=box.ROUNDED, expand=False, title="map",
+                                  title_align="left")
+    if drawn and view["phase"] == "place":
+        grid = Table.grid(padding=(0, 2))
+        grid.add_row(board, Panel(tile_preview(drawn), title=f"drawn: {drawn}", box=box.ROUNDED, expand=False))
+        board = grid
+    parts: list[RenderableType] = [_header(view), board, info, _players(view)]
+    hand = _hand(view)
+    if hand is not None:
+        parts.append(hand)
+    parts.append(_pending(view))
+    return Group(*parts)
+
+
+def _player_cell(view: MidEvilView, p: Any) -> Text:
+    s = p["seat"]
+    me = view["seat"]
+    cell = Text("▶ " if s in view["to_move"] else "  ", style="yellow")
+    cell.append(_p(s) + (" you" if s == me else ""), style="bold" if s == me else "")
+    cell.append(f" at {p['x']},{p['y']}  {p['humans']}h  {p['points']}pt  {p['hand_count']}c")
+    if p["has_book"]:
+        cell.append(" book", style="bold yellow")
+    if p["in_play"]:
+        cell.append(" " + ",".join(p["in_play"]), style="cyan")
+    return cell
+
+
+def _fit(text: Text, width: int) -> Text:
+    """``text`` cut or padded to ``width`` cells."""
+    text = text.copy()
+    if text.cell_len > width:
+        text.truncate(width - 1)
+        text.append("…")
+    else:
+        text.pad_right(width - text.cell_len)
+    return text
+
+
+def render_compact(view: MidEvilView, height: int | None = None) -> RenderableType:
+    """A MidEvil view for an 80x24 screen in about ``height`` lines: the header, a window of the map
+    around the action (with the drawn tile beside it), two seats a line, the hand, the decision."""
+    pawns = view["pawns"]
+    seat_lines = [Text("  ").join(_fit(_player_cell(view, p), 39) for p in pawns[i:i + 2])
+                  for i in range(0, len(pawns), 2)]
+    hand = _hand(view)
+    others = 1 + len(seat_lines) + (1 if hand is not None else 0) + 1
+    drawn = view["drawn_tile"] if view["phase"] == "place" else None
+    rows = max(3, (height or 24) - others - 1)
+    preview_width = 0 if not drawn else 32
+    cols = max(6, (80 - 4 - preview_width) // 2)
+    board: RenderableType = labelled_map(view, rows=rows, cols=cols)
+    if drawn:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_row(board, Group(Text.assemble(("drawn: ", "bold"), drawn), tile_preview(drawn)))
+        board = grid
+    head = Text.assemble(("MidEvil", "bold magenta"), f" · round {view['round']}/{view['max_rounds']} · ",
+                         (PHASES.get(view["phase"], view["phase"]), "bold"), f" · {_p(view['turn'])}'s turn"
+                         f" · book {_book_status(view).split(' (')[0]}")
+    parts: list[RenderableType] = [head, board, *seat_lines]
+    if hand is not None:
+        parts.append(hand)
     parts.append(_pending(view))
     return Group(*parts)

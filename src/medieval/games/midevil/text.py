@@ -346,3 +346,93 @@ skeletons and Humans, re-roll once per committed Human, and the higher total tak
 loser dies; a tie changes nothing.
 
 **Event cards:** one a round; items stay in front of you."""
+
+
+# ------------------------------------------------------------------------------------------ the terminal
+_DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_DXY = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def legend() -> list[tuple[str, str]]:
+    """The symbols of MidEvil's pictures."""
+    return [
+        ("0 1 2 …", "a player's pawn (its seat); * several pawns on one square"),
+        ("W R B", "a white, red or blue skeleton (worth 1, 2, 3 points when killed)"),
+        ("h", "a Human waiting on the map"),
+        ("¤", "the Necronomicon on the Graveyard; a pawn shown reversed holds it"),
+        ("H", "a Horse waiting for its rider"),
+        ("·  ░░  ♣♣", "grass, road, trees (trees block moves and sight)"),
+        ("≈≈  ══  ▒▒", "water, bridge, the floor of a building"),
+        ("▲▲  ✝  ✟", "the furnace, the Altar, the Graveyard"),
+        ("-3  0  3", "square coordinates, x along the top and y down the left: 'skeleton 4,-2 N'"),
+        ("0,-1", "a free tile position, in tile coordinates: 'place 0,-1 r90' (a tile is 3x3 squares)"),
+        ("r0 r90 r180 r270", "the drawn tile turned 0, 90, 180 or 270 degrees clockwise"),
+        ("3h 4pt 2c", "a player's Humans, points and event cards in hand"),
+    ]
+
+
+def _xy_of(text: str) -> tuple[int, int] | None:
+    x, _, y = text.partition(",")
+    try:
+        return int(x), int(y)
+    except ValueError:
+        return None
+
+
+def explain(state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, from its view and legal actions: no skeleton on that square,
+    a blocked step, a taken or far tile position, a turn of the tile that does not fit, a card not held,
+    the wrong moment."""
+    view = state.view(seat)
+    legal = [str(a) for a in state.legal_actions(seat)]
+    words = text.split()
+    if not words:
+        return None
+    verb = words[0].lower()
+    if seat not in (view.get("to_move") or []):
+        return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s decision, not yours"
+    same = [a for a in legal if a.split()[0] == verb]
+    what = str((view.get("pending") or {}).get("what", ""))
+    if not same and verb in ("place", "move", "skeleton", "seed", "spend", "shoot", "hide", "discard"):
+        return f"now is the time to {what}" if what else None
+    if verb == "skeleton" and len(words) >= 2:
+        xy = _xy_of(words[1])
+        if xy is None:
+            return None
+        if not any(s[0] == xy[0] and s[1] == xy[1] for s in view.get("skeletons") or []):
+            return f"no skeleton stands on {xy[0]},{xy[1]}"
+        moved = (view.get("skeleton_phase") or {}).get("moved") or []
+        if [xy[0], xy[1]] in moved:
+            return f"the skeleton on {xy[0]},{xy[1]} has moved this turn already"
+        steps = [a.split()[2] for a in same if a.split()[1] == words[1]]
+        if not steps:
+            return f"the skeleton on {xy[0]},{xy[1]} cannot move now"
+        if len(words) >= 3:
+            return (f"the skeleton on {xy[0]},{xy[1]} cannot go {_DIR_WORDS.get(words[2].upper(), words[2])}: it "
+                    f"may go {', '.join(_DIR_WORDS.get(d, d) for d in steps)}")
+    if verb == "move" and len(words) >= 2:
+        me = (view.get("pawns") or [])[seat]
+        ways = [a.split()[1] for a in same]
+        direction = words[1].upper()
+        return (f"from {me['x']},{me['y']} you cannot go {_DIR_WORDS.get(direction, words[1])} (trees, water, a "
+                f"wall or the map's edge): you may go {', '.join(_DIR_WORDS.get(d, d) for d in ways) or 'nowhere'}")
+    if verb == "place" and len(words) >= 2:
+        xy = _xy_of(words[1])
+        if xy is None:
+            return None
+        if any(t["x"] == xy[0] and t["y"] == xy[1] for t in view.get("tiles") or []):
+            return f"a tile lies at {xy[0]},{xy[1]} already"
+        turns = [a.split()[2] for a in same if a.split()[1] == words[1]]
+        if not turns:
+            spots = list(dict.fromkeys(a.split()[1] for a in same))
+            return f"the {view.get('drawn_tile')} cannot go at {xy[0]},{xy[1]}: it fits at {', '.join(spots)}"
+        return f"at {xy[0]},{xy[1]} the {view.get('drawn_tile')} fits turned {', '.join(turns)} (its roads must meet)"
+    if verb in ("play", "discard") and len(words) >= 2:
+        me = (view.get("pawns") or [])[seat]
+        hand = [str(c) for c in me.get("hand") or []]
+        name = words[1].lower()
+        if not any(c.lower().replace(" ", "") == name or c.lower().split()[0] == name for c in hand):
+            return f"you hold no {words[1]}: your hand is {listing(hand) if hand else 'empty'}"
+        if verb == "play" and not same:
+            return "no card can be played now"
+    return None

@@ -1,5 +1,7 @@
 """Paladin in the terminal: the quest row with the cards facing each quest, the seat's hand, every
-seat's public situation, the decks, and the pending decision. Drawn from ``state.view(seat)`` only."""
+seat's public situation, the decks, and the pending decision. Drawn from ``state.view(seat)`` only.
+``render`` draws cards as little cards; ``render_compact`` draws the same in a line per quest and per
+seat, for an 80x24 screen."""
 
 from __future__ import annotations
 
@@ -91,11 +93,15 @@ def _quest_panel(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Panel:
 
 
 def _pending_text(view: Mapping[str, Any]) -> Text:
-    pending = view.get("pending")
     out = view.get("outcome")
     if out:
         winners = ", ".join(_p(w) for w in out.get("winners", []))
         return Text(f"Game over — won by {winners}", style="bold green")
+    return _now(view)
+
+
+def _now(view: Mapping[str, Any]) -> Text:
+    pending = view.get("pending")
     if not pending:
         return Text("")
     seat = _p(pending.get("seat"))
@@ -175,5 +181,99 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         line.append(")")
     parts.append(line)
     parts.append(Text(f"Quest deck: {qd.get('count', '?')} ({qd.get('queen', '?')} queen, {qd.get('king', '?')} king)"))
+    parts.append(_pending_text(view))
+    return Group(*parts)
+
+
+# ------------------------------------------------------------------------------ compact
+def _mini(card: Mapping[str, Any] | None) -> Text:
+    """A card in a word, as the notation writes it: its face (red cards red, ``7r``), or ░ face down."""
+    if card is None:
+        return Text("░", style="blue")
+    red = bool(card.get("red"))
+    return Text(f"{card['value']}{'r' if red else ''}", style="bold red" if red else "bold")
+
+
+def _quest_line(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Text:
+    quest = entry["quest"]
+    swords = int(quest["swords"])
+    state = str(entry.get("state", "open"))
+    line = Text.assemble((f"{quest['label']:<3} ", "bold"), (f"{swords}{SWORD}  ", "yellow"))
+    if state == "won":
+        winner = entry.get("winner")
+        card = _won_card(view, str(quest["label"]), winner)
+        line.append("won by ")
+        line.append(_p(winner), style="bold green")
+        if card is not None:
+            line.append(" with ")
+            line.append_text(_mini(card))
+        return line
+    hero = entry.get("hero")
+    cards = list(entry.get("cards", []))
+    if not hero and cards:  # face down, the hero is the first card placed
+        hero, cards = cards[0], cards[1:]
+    if hero:
+        line.append("hero ", style="dim")
+        line.append(f"{_p(hero['seat'])} ")
+        line.append_text(_mini(hero.get("card")))
+    else:
+        line.append("no card yet", style="dim")
+    if cards:
+        line.append("  then ", style="dim")
+    for i, c in enumerate(cards):
+        line.append("  " if i else "")
+        line.append(f"{_p(c.get('seat'))} ")
+        line.append_text(_mini(c.get("card")))
+    mark = {"resolving": ("  ◀ now", "bold yellow"), "waiting": ("  next", "dim")}.get(state)
+    if mark:
+        line.append(*mark)
+    return line
+
+
+def _seat_line(view: Mapping[str, Any], h: Mapping[str, Any]) -> Text:
+    me = view.get("seat")
+    s = h["seat"]
+    scores = view.get("scores") or []
+    won = view.get("won") or []
+    line = Text("▶ " if s in (view.get("to_move") or []) else "  ", style="yellow")
+    line.append(_p(s) + (" you" if s == me else ""), style="bold" if s == me else "")
+    marks = [m for m, key in (("dealer", "dealer"), ("first", "first_player")) if view.get(key) == s]
+    if marks:
+        line.append(f" [{', '.join(marks)}]", style="dim")
+    count = h.get("count", "?")
+    line.append(f"  {count} card{'s' if count != 1 else ''}  valour {scores[s] if s < len(scores) else '?'}")
+    quests = won[s] if s < len(won) else []
+    if quests:
+        line.append("  won ")
+        line.append(Text(" ").join(Text.assemble((w["quest"]["label"], "bold"), "/", _mini(w["paladin"]))
+                                   for w in quests))
+    known = h.get("known") or []
+    if known and s != me:
+        line.append("  you know: ")
+        line.append(Text(" ").join(_mini(c) for c in known))
+    return line
+
+
+def render_compact(view: Mapping[str, Any]) -> RenderableType:
+    """A Paladin view in about a dozen lines: a line per quest, the hand, a line per seat."""
+    deck = view.get("deck") or {}
+    qd = view.get("quest_deck") or {}
+    head = Text.assemble(("Paladin", "bold magenta"), f" · round {view.get('round')} · ",
+                         (PHASES.get(str(view.get("phase")), str(view.get("phase"))), "bold"),
+                         f" · stock {deck.get('count', '?')} · quest deck {qd.get('count', '?')}")
+    parts: list[RenderableType] = [head]
+    parts.extend(_quest_line(view, q) for q in view.get("quests") or [])
+    hand = view.get("hand")
+    if hand is not None:
+        line = Text("Your hand: ", style="magenta")
+        line.append(Text("  ").join(_mini(c) for c in hand) if hand else Text("empty", style="dim"))
+        parts.append(line)
+    parts.extend(_seat_line(view, h) for h in view.get("hands", []))
+    known = deck.get("known") or []
+    if known:
+        line = Text("Known in the stock: ", style="dim")
+        line.append(Text(", ").join(_mini(k["card"]) + Text(f" at {k['depth']}", style="dim")
+                                    for k in known[:MAX_KNOWN_DECK]))
+        parts.append(line)
     parts.append(_pending_text(view))
     return Group(*parts)

@@ -123,3 +123,76 @@ that wins one for you.
 
 Strength runs 0 to 9, but the 0 beats the 9. The player with the most valour deals the next round; the
 game ends when there are too few quests left for a round."""
+
+
+def legend() -> list[tuple[str, str]]:
+    """The symbols of Paladin's pictures."""
+    return [
+        ("░", "a card face down (its owner's seat beside it)"),
+        ("7r", "a red 7: as a challenger it also beats a plain 7, and wins 1 valour more"),
+        ("Q7 3⚔", "quest Q7 and the swords (valour) it is worth; K are the king quests"),
+        ("hero P1 ░ then P2 ░", "the quest's hero (the first card placed), then the cards after it"),
+        ("look Q4:2", "look at P2's face-down card on quest Q4"),
+        ("won Q7/9", "won quest Q7, its last hero a 9"),
+        ("9 at 3", "a card you know in the stock, 3 cards from the top"),
+        ("place 7r Q4", "put your red 7 face down on quest Q4"),
+        ("▶", "whose decision it is"),
+        ("[dealer, first]", "the round's dealer and first player"),
+    ]
+
+
+def _quest_cards(view: Mapping[str, Any], label: str) -> list[Mapping[str, Any]] | None:
+    for q in view.get("quests") or []:
+        if q["quest"]["label"] == label:
+            cards = list(q.get("cards") or [])
+            return ([q["hero"]] if q.get("hero") else []) + cards
+    return None
+
+
+def explain(state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, from that seat's view: the card is not in hand, the quest is
+    not on the table, the quest already has its hero, nobody's card lies there, it is not the time."""
+    view = state.view(seat)
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    pending = view.get("pending") or {}
+    decision = pending.get("decision")
+    if seat not in (view.get("to_move") or []):
+        return f"it is {', '.join(f'P{s}' for s in view.get('to_move') or [])}'s decision, not yours"
+    quests = [q["quest"]["label"] for q in view.get("quests") or []]
+    hand = [str(c["label"]) for c in view.get("hand") or []]
+    if verb == "place" and len(words) == 3:
+        card, label = words[1], words[2].upper()
+        if decision == "look":
+            return "first look at a face-down card ('look QUEST:SEAT') or say 'nolook', then place"
+        if decision not in ("place", "place_hero"):
+            return "this is not the time to place a card"
+        if card.lower() not in hand:
+            return f"you hold no {card_name(card)}: your hand is {', '.join(card_name(c) for c in hand) or 'empty'}"
+        cards = _quest_cards(view, label)
+        if cards is None:
+            return f"{label} is not on the table: the quests are {', '.join(quests)}"
+        if decision == "place_hero" and cards:
+            free = [q for q in quests if not _quest_cards(view, q)]
+            return f"{label} has its hero already: a hero goes on a quest with no card yet ({', '.join(free)})"
+        if any(c.get("seat") == seat for c in cards):
+            return f"you have a card on {label} already: one card per quest"
+    if verb == "look" and len(words) == 2:
+        if decision != "look":
+            return "you may look at a card only before you place one"
+        label, _, owner = words[1].upper().partition(":")
+        cards = _quest_cards(view, label)
+        if cards is None:
+            return f"{label} is not on the table: the quests are {', '.join(quests)}"
+        if owner.isdigit() and int(owner) == seat:
+            return "that card is your own: you know it"
+        if not owner.isdigit() or not any(c.get("seat") == int(owner) and c.get("card") is None for c in cards):
+            return f"P{owner} has no face-down card on {label}"
+    if verb == "first":
+        if decision != "choose_first":
+            return "the first player is chosen by the dealer at the start of a round"
+        players = int(view.get("players") or 0)
+        return f"the first player is one of P0 to P{players - 1}"
+    if verb in ("challenge", "takeback", "discard") and decision != "resolve":
+        return "that is for the resolution, once every card is placed"
+    return None

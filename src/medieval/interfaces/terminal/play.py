@@ -1,47 +1,91 @@
 """Playing a game in the terminal: human seats decide at the keyboard, bots move on their own.
 
 The game runs through ``play_match`` (the one match loop); a human seat is an Agent whose ``choose``
-draws that seat's screen — its view drawn by the game's renderer, the scores, whose turn it is, what
-happened since its last decision, its legal actions numbered — and reads a number or a notation.
+draws that seat's screen and reads a number or a notation. The screen is one frame that fits the
+terminal (80x24 at least): a header, the board (the game's compact picture when the full one does not
+fit), what happened since the seat's last decision (the latest lines, capped to the room left), the
+choices (folded when many, see ``menu.py``) and the prompt. In a terminal each frame replaces the last.
+
 What is shown to a person always comes from ``view(seat)`` and ``events(seat)`` of a seat that person
 may see: the human's own seat, or the spectator (``None``) between turns of a hot-seat game.
 """
 
 from __future__ import annotations
 
-import math
+import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich import box
-from rich.panel import Panel
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
 from rich.rule import Rule
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
 from medieval.agents.base import Agent
 from medieval.agents.match import MatchAborted, play_match
-from medieval.core.errors import MedievalError
+from medieval.core.errors import ActionError, MedievalError
 from medieval.core.state import Action, Game, State
 from medieval.interfaces.common import HUMAN, CliError, check_bot, outcome_table, seat_names, winners_text, write_json
-from medieval.interfaces.terminal.renderers import describe, render_view
+from medieval.interfaces.terminal.menu import Menu
+from medieval.interfaces.terminal.renderers import (
+    choice_notes,
+    describe,
+    explain,
+    find_help,
+    how_to_play,
+    legend,
+    render_view,
+)
 from medieval.interfaces.terminal.screen import Screen
 
-HELP = """\
-Enter the number of a choice, or its notation as listed (for instance the text after the number).
-Start with '=' to read the rest as notation only (for notation that is itself a number).
-Commands:
-  help   this text
-  view   show the table again
-  log    everything you have seen happen in this game
-  quit   leave the game (asks to confirm and offers to save it)
-Ctrl-D or Ctrl-C also leave the game."""
+#: Seconds a forced move (the only legal action) stays on screen before it is played.
+FORCED_PAUSE = 1.2
+#: Most lines the choices take (a larger menu folds, see menu.py).
+MENU_LINES = 6
+#: Events shown again to a player resuming a saved game.
+RESUME_RECAP = 6
+#: Exit codes: the game ended / was left unfinished (quit, end of input) / interrupted (Ctrl-C).
+EXIT_DONE, EXIT_LEFT, EXIT_INTERRUPTED = 0, 1, 130
+
+COMMANDS = [
+    ("NUMBER", "play that choice; '8-20. play W as 2…14' stands for 8 to 20"),
+    ("NOTATION", "play the action written so, e.g. 'play W as 9' ('=' first: notation only)"),
+    ("help NAME", "what a card, piece or tile does (help Artisan)"),
+    ("legend", "what the symbols on the board mean"),
+    ("rules", "how to play this game"),
+    ("choices", "every choice listed ('choices VERB': those of one verb)"),
+    ("log", "everything you have seen happen in this game"),
+    ("Enter", "draw the board again"),
+    ("quit", "leave the game (asks to confirm, offers to save it)"),
+    ("Ctrl-D", "leave too (offers to save); a game left unfinished exits with code 1"),
+]
+
+
+def help_table() -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold cyan", no_wrap=True)
+    table.add_column()
+    for word, meaning in COMMANDS:
+        table.add_row(word, meaning)
+    return table
 
 
 class QuitGame(Exception):
     """The human asked to leave."""
+
+
+@dataclass
+class _Reply:
+    """What a line of input asked for, when it is not an action: a refusal (shown with the board) or
+    something to read (printed below it)."""
+
+    message: RenderableType | None = None
+    redraw: bool = False
 
 
 class _Human(Agent):
@@ -58,7 +102,8 @@ class _Human(Agent):
 
 
 class _Bot(Agent):
-    """A bot seat: shows what happened since the last move, waits ``delay``, then lets the bot decide."""
+    """A bot seat: shows what happened since the last move, waits ``delay``, then lets the bot decide
+    (with a 'thinking' indicator in a terminal)."""
 
     def __init__(self, session: PlaySession, bot: Agent) -> None:
         self.session = session
@@ -69,16 +114,19 @@ class _Bot(Agent):
         self.session.flush()
         if self.session.delay > 0:
             self.session.sleep(self.session.delay)
-        return self.bot.choose(state, seat)
+        with self.session.thinking(seat):
+            return self.bot.choose(state, seat)
 
 
 class PlaySession:
     """One game at the terminal. ``run()`` plays it to the end (or until the humans leave) and returns
-    the exit code."""
+    the exit code. ``state``: a game in progress to resume (a replayed record). ``rows``: the screen
+    height to fit (default: the terminal's, or no limit when the output is not a terminal)."""
 
     def __init__(self, game: Game[Any], seats: Sequence[str], screen: Screen, *, seed: int | None = None,
                  hotseat: bool = False, delay: float = 0.0, save: Path | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, state: State | None = None,
+                 rows: int | None = None, pause: float = FORCED_PAUSE, notice: str | None = None) -> None:
         if len(seats) != game.players:
             raise CliError(f"{game.players} players need {game.players} seats, got {len(seats)}")
         self.game = game
@@ -92,8 +140,10 @@ class PlaySession:
         self.screen = screen
         self.delay = delay
         self.sleep = sleep
+        self.pause = pause
         self.save_path = save
         self.seed = seed
+        self.rows = rows
         # Bot moves are shown as the single human sees them; in hot-seat play (or with no human) as a
         # spectator sees them, so the shared screen never shows a secret between turns.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -104,42 +154,73 @@ class PlaySession:
             else:
                 bot_seed = None if seed is None else seed * 1000 + i
                 self.agents.append(_Bot(self, check_bot(spec, bot_seed)))
-        self.state = game.new_game(seed)
-        self._streamed = 0
-        self._seen = {h: 0 for h in self.humans}
+        self.state = state if state is not None else game.new_game(seed)
+        resumed = bool(self.state.history)
+        self._streamed = len(self.state.events(self.viewer)) if resumed else 0
+        self._seen = {h: max(0, len(self.state.events(h)) - RESUME_RECAP) if resumed else 0 for h in self.humans}
         self._last_mover: int | None = None
+        #: The choices of the decision being asked (numbered in menu order).
+        self.menu: Menu | None = None
+        intro = (f"{game.spec.display_name}, {game.players} players"
+                 + (f", seed {seed}" if seed is not None else "") + " · 'help': commands · 'rules': how to play")
+        self._notice: str | None = f"{notice} {intro}" if notice else intro
+
+    # ------------------------------------------------------------------ the screen
+    @property
+    def live(self) -> bool:
+        """A real terminal: each frame replaces the last, bots show that they are thinking."""
+        return bool(self.screen.console.is_terminal)
+
+    def _height(self) -> int | None:
+        if self.rows is not None:
+            return self.rows
+        return self.screen.console.size.height if self.live else None
+
+    def _lines(self, renderable: RenderableType) -> int:
+        console = self.screen.console
+        return len(console.render_lines(renderable, console.options.update(width=console.width), pad=False))
+
+    @contextlib.contextmanager
+    def thinking(self, seat: int) -> Iterator[None]:
+        if not self.live:
+            yield
+            return
+        with self.screen.console.status(Text(f"{self.names[seat]} is thinking…", style="dim")):
+            yield
 
     # ------------------------------------------------------------------ the game
     def run(self) -> int:
         console = self.screen.console
-        spec = self.game.spec
-        opts = ", ".join(f"{k}={v}" for k, v in self.game.options.items())
-        console.print(Rule(f"{spec.display_name} — {self.game.players} players"))
-        console.print(f"Seats: {', '.join(self.names)}" + (f" · seed {self.seed}" if self.seed is not None else ""))
-        console.print(f"Options: {opts}", style="dim")
-        if self.humans:
-            console.print("Type 'help' at your turn for the commands.", style="dim")
+        if not self.live:
+            spec = self.game.spec
+            opts = ", ".join(f"{k}={v}" for k, v in self.game.options.items())
+            console.print(Rule(f"{spec.display_name} — {self.game.players} players"))
+            console.print(f"Seats: {', '.join(self.names)}" + (f" · seed {self.seed}" if self.seed is not None else ""))
+            console.print(f"Options: {opts}", style="dim")
+            if self.humans:
+                console.print("Type 'help' at your turn for the commands.", style="dim")
         try:
             play_match(self.game, self.agents, self.seed, state=self.state, on_step=self._on_step)
         except QuitGame:
             console.print("You left the game.")
-            return 0
+            return EXIT_LEFT
         except EOFError:
-            console.print("\nEnd of input: the game is abandoned.")
-            self._autosave()
-            return 0
+            console.print("\nEnd of input: the game is left unfinished.")
+            if not self._offer_save():
+                self._autosave()
+            return EXIT_LEFT
         except KeyboardInterrupt:
             console.print("\nInterrupted: the game is abandoned.")
             self._autosave()
-            return 130
+            return EXIT_INTERRUPTED
         except MatchAborted as e:
             console.print(f"The game did not end: {e}", style="red")
             return 1
         self.flush()
         self._show_end()
         if self.save_path is not None:
-            self._save(self.save_path)
-        return 0
+            self._save_asking(self.save_path)
+        return EXIT_DONE
 
     def _on_step(self, state: State, seat: int, action: Action) -> None:
         self._last_mover = seat
@@ -161,115 +242,273 @@ class PlaySession:
                 self.screen.print(Text.assemble("  · ", line))
 
     def _show_end(self) -> None:
-        console = self.screen.console
         outcome = self.state.outcome
         assert outcome is not None
         final_seat = self.viewer if not self.hotseat else None
-        console.print(Rule("Game over"))
-        console.print(render_view(self.game.spec.name, self.state.view(final_seat)))
-        console.print(outcome_table(outcome, self.names))
-        console.print(Text(winners_text(outcome, self.names), style="bold green"))
+        if self.live:
+            self.screen.clear(scrollback=self.hotseat)
+        table: RenderableType = outcome_table(outcome, self.names)
+        verdict = Text(winners_text(outcome, self.names), style="bold green")
+        header = Rule("Game over")
+        rows = self._height()
+        view = self.state.view(final_seat)
+        if rows is not None:
+            board_h = self._lines(self._board(view, rows - 2 - self._lines(table) - 1))
+            if board_h + self._lines(table) + 2 > rows:  # scores on a line, so the board stays in view
+                table = Text("Final scores: " + " · ".join(
+                    f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
+                    + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(self.names)))
+        board = self._board(view, None if rows is None else rows - 2 - self._lines(table) - 1)
+        self.screen.print(header)
+        self.screen.print(self._fit(board, None if rows is None else rows - 2 - self._lines(table) - 1))
+        self.screen.print(table)
+        self.screen.print(verdict)
+
+    def _fit(self, board: RenderableType, room: int | None) -> RenderableType:
+        """``board`` cut to ``room`` lines (with a note) when even the compact picture is taller."""
+        if room is None:
+            return board
+        console = self.screen.console
+        lines = console.render_lines(board, console.options.update(width=console.width), pad=False)
+        if len(lines) <= room:
+            return board
+        keep = max(1, room - 1)
+        cut: list[Segment] = []
+        for line in lines[:keep]:
+            cut.extend(line)
+            cut.append(Segment.line())
+        note = Text(f"… {len(lines) - keep} more lines of the board: a taller terminal shows them", style="dim")
+        return Group(Segments(cut), note)
+
+    def _board(self, view: Any, room: int | None) -> RenderableType:
+        """The full picture if it fits in ``room`` lines (None: any), else the compact one."""
+        name = self.game.spec.name
+        full = render_view(name, view)
+        if room is None or self._lines(full) <= room:
+            return full
+        return render_view(name, view, compact=True, height=room)
 
     # ------------------------------------------------------------------ a human decision
     def ask_human(self, state: State, seat: int) -> Action:
         self.flush()
         name = self.names[seat]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return self._forced(state, seat, legal[0])
         if self.hotseat:
             # Since the last clear the screen has shown only what a spectator may see (the previous
             # human's screen was cleared when they decided); clear again once the next player sits down.
+            self.screen.clear(scrollback=True)
             self.screen.ask(Text(f"Pass the terminal to {name}, then press Enter ", style="bold yellow"))
-            self.screen.clear()
-        self._show_turn(state, seat)
-        legal = state.legal_actions(seat)
+            self.screen.clear(scrollback=True)
+        notations = [str(a) for a in legal]
+        menu = self.menu = Menu(notations, choice_notes(self.game.spec.name, state.view(seat), notations))
+        notice, self._notice = self._notice, None
+        self._draw(state, seat, menu, Text(notice, style="dim") if notice else None)
         try:
             while True:
                 text = self.screen.ask(Text(f"{name} > ", style="bold")).strip()
-                action = self._read(state, seat, legal, text)
-                if action is not None:
+                reply = self._read(state, seat, legal, menu, text)
+                if isinstance(reply, Action):
                     self._seen[seat] = len(state.events(seat))
-                    return action
+                    return reply
+                if reply.redraw:
+                    self._draw(state, seat, menu, reply.message)
+                elif reply.message is not None:
+                    self.screen.print(reply.message)
         finally:
             if self.hotseat:
-                self.screen.clear()
+                self.screen.clear(scrollback=True)
 
-    def _read(self, state: State, seat: int, legal: list[Action], text: str) -> Action | None:
-        """The action ``text`` names, or None after handling a command or reporting bad input."""
+    def _forced(self, state: State, seat: int, action: Action) -> Action:
+        """The only legal action, played after a short notice (the notation is the seat's own: in
+        hot-seat play it is not shown on the shared screen)."""
+        name = self.names[seat]
+        if self.hotseat:
+            self.screen.print(Text(f"{name} has a single choice; it is played for them.", style="yellow"))
+        else:
+            self._draw(state, seat, None, Text(f"Your only choice: {action} — playing it.", style="bold yellow"))
+        if self.live:
+            self.sleep(self.pause)
+        return action
+
+    def _draw(self, state: State, seat: int, menu: Menu | None, message: RenderableType | None = None) -> None:
+        """The seat's frame: header, board, recent events, choices, message; fitted to the screen."""
         screen = self.screen
-        word = text.lower()
-        if not text:
-            screen.print(f"Choose 1-{len(legal)}, type an action, or 'help'.", style="yellow")
-            return None
-        if word in ("help", "?", "h"):
-            screen.print(Panel(HELP, title="help", box=box.ROUNDED, expand=False))
-            return None
-        if word in ("view", "redraw", "show"):
-            self._show_turn(state, seat, recap=False)
-            return None
-        if word == "log":
-            for event in state.events(seat):
-                screen.print(Text.assemble("  · ", describe(self.game.spec.name, event, seat)))
-            return None
-        if word in ("quit", "exit", "q"):
-            if screen.confirm("Leave this game?"):
+        console = screen.console
+        name = self.names[seat]
+        if self.live:
+            screen.clear()
+        header = Rule(Text.assemble((f"{name} to decide", "bold"), f" · move {len(state.history) + 1} · "
+                                    "'help' for commands"), style="dim")
+        view = state.view(seat)
+        events = state.events(seat)[self._seen[seat]:]
+        if not self.live and not self.hotseat and self.viewer == seat:
+            events = []  # printed as they happened, just above
+        lines = [Text.assemble("  · ", describe(self.game.spec.name, e, seat)) for e in events]
+        rows = self._height()
+        msg_h = self._lines(message) if message is not None else 0
+        if menu is not None:
+            menu_r, menu_h = menu.render(console.width, MENU_LINES)
+        else:
+            menu_r, menu_h = Text(""), 0
+        if rows is None:
+            board = self._board(view, None)
+            shown = lines
+        else:
+            avail = rows - 2 - msg_h  # the header and the prompt
+            log_min = min(len(lines), 3) + (1 if lines else 0)
+            board = self._board(view, avail - menu_h - log_min)
+            board_h = self._lines(board)
+            if menu is not None and board_h + menu_h > avail:  # the choices before the log
+                menu_r, menu_h = menu.render(console.width, max(1, min(MENU_LINES, avail - board_h)))
+            if board_h + menu_h > avail:  # even the compact board is too tall: cut it, keep the prompt
+                board = self._fit(board, avail - menu_h)
+                board_h = self._lines(board)
+            room = avail - board_h - menu_h - 1  # the log's title
+            shown = []
+            used = 0
+            for line in reversed(lines):
+                h = self._lines(line)
+                if used + h > room:
+                    break
+                shown.insert(0, line)
+                used += h
+        screen.print(header)
+        screen.print(board)
+        if shown:
+            title = "Since your last decision"
+            if len(shown) < len(lines):
+                title += f" (last {len(shown)} of {len(lines)}; 'log' shows all)"
+            screen.print(Text(title + ":", style="bold"))
+            for line in shown:
+                screen.print(line)
+        if menu is not None:
+            screen.print(menu_r)
+        if message is not None:
+            screen.print(message)
+
+    def _read(self, state: State, seat: int, legal: list[Action], menu: Menu, text: str) -> Action | _Reply:
+        """The action ``text`` names, or what to show after a command or bad input."""
+        game = self.game.spec.name
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if not text or word in ("view", "redraw", "show", "board"):
+            return _Reply(redraw=True)
+        if word in ("help", "?", "h") and not rest:
+            return _Reply(help_table())
+        if word in ("help", "?"):
+            return _Reply(self._card_help(rest))
+        if word == "legend" and not rest:
+            return _Reply(self._legend())
+        if word == "rules" and not rest:
+            rules = how_to_play(game)
+            return _Reply(Markdown(rules) if rules else Text("This game has no short how-to-play; see "
+                                                            f"'medieval rules {game}'.", style="yellow"))
+        if word == "choices":
+            entries = menu.listing(rest or None)
+            if not entries:
+                return _Reply(Text(f"No choice starts with {rest!r}.", style="red"))
+            return _Reply(Group(*[Text.assemble((f"{e.numbers:>4}.", "cyan"), f" {e.label}") for e in entries]))
+        if word == "log" and not rest:
+            events = state.events(seat)
+            return _Reply(Group(*[Text.assemble("  · ", describe(game, e, seat)) for e in events])
+                          if events else Text("Nothing has happened yet.", style="dim"))
+        if word in ("quit", "exit", "q") and not rest:
+            if self.screen.confirm("Leave this game?"):
                 self._offer_save()
                 raise QuitGame
-            return None
+            return _Reply(Text("You stay in the game.", style="dim"))
         if text.startswith("#") and text[1:].strip().isdigit():
             text = text[1:].strip()
         if text.isdigit():
             n = int(text)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            screen.print(f"There is no choice {n}: choose 1-{len(legal)}.", style="red")
-            return None
+            if 1 <= n <= len(menu):
+                return legal[menu.index(n)]
+            return _Reply(Text(f"There is no choice {n}: choose 1-{len(menu)}.", style="red"), redraw=self.live)
         if text.startswith("="):
             text = text[1:].strip()
         try:
             return state.parse_action(seat, text)
+        except ActionError as e:
+            why = explain(game, state, seat, text) or _similar(text, menu)
+            message = Text(e.reason, style="red")
+            if why:
+                message.append(f": {why}" if not why[:1].isupper() else f". {why}", style="red")
+            return _Reply(message, redraw=self.live)
         except MedievalError as e:
-            screen.print(Text(str(e), style="red"))
-            return None
+            return _Reply(Text(str(e), style="red"), redraw=self.live)
 
-    def _show_turn(self, state: State, seat: int, recap: bool = True) -> None:
-        console = self.screen.console
-        name = self.names[seat]
-        view = state.view(seat)
-        console.print(Rule(f"{name} to decide · move {len(state.history) + 1}"))
-        console.print(render_view(self.game.spec.name, view))
-        scores = view.get("scores")
-        if isinstance(scores, list) and len(scores) == len(self.names):
-            console.print("Scores: " + " · ".join(f"{n} {_num(s)}" for n, s in zip(self.names, scores, strict=True)))
-        to_move = ", ".join(self.names[s] for s in state.to_move)
-        console.print(Text.assemble("To move: ", (to_move, "bold yellow")))
-        if recap:
-            events = state.events(seat)[self._seen[seat]:]
-            if events:
-                console.print(Text("Since your last decision:", style="bold"))
-                for event in events:
-                    console.print(Text.assemble("  · ", describe(self.game.spec.name, event, seat)))
-        console.print(Text(f"Your choices, {name}:", style="bold"))
-        console.print(choices_grid([str(a) for a in state.legal_actions(seat)], console.width))
+    def _card_help(self, name: str) -> RenderableType:
+        game = self.game.spec.name
+        found, close = find_help(game, name)
+        if not found:
+            hint = f" Did you mean {', '.join(close)}?" if close else ""
+            return Text(f"Nothing in {self.game.spec.display_name} is called {name!r}.{hint}", style="yellow")
+        parts: list[RenderableType] = []
+        for h in found[:4]:
+            notes = [h["kind"]] if h["kind"].lower() not in h["title"].lower() else []
+            if h["name"].lower() not in h["title"].lower():
+                notes.append(f"written {h['name']}")
+            line = Text.assemble((h["title"], "bold"), f" ({', '.join(notes)})" if notes else "")
+            parts.append(line)
+            parts.append(Text(h["text"]))
+            if h["details"]:
+                parts.append(Text(" · ".join(f"{k} {v}" for k, v in h["details"].items()), style="dim"))
+        if len(found) > 4:
+            parts.append(Text(f"… and {len(found) - 4} more", style="dim"))
+        return Group(*parts)
+
+    def _legend(self) -> RenderableType:
+        items = legend(self.game.spec.name)
+        if not items:
+            return Text("This game's board uses no special symbols.", style="dim")
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for symbol, meaning in items:
+            table.add_row(symbol, meaning)
+        return table
 
     # ------------------------------------------------------------------ saving
     def _save(self, path: Path) -> None:
         record: dict[str, Any] = self.state.record()
         record["seats"] = list(self.specs)
         write_json(path, record)
-        self.screen.print(f"Game record saved to {path} (watch it again: medieval replay {path})")
+        self.screen.print(f"Game record saved to {path} (watch it: medieval replay {path}; "
+                          + ("" if self.state.is_over else f"go on with it: medieval play --load {path}") + ")")
 
-    def _offer_save(self) -> None:
+    def _save_asking(self, path: Path) -> None:
+        """Save to ``path``; while that fails, say why and ask for another file (Enter gives up)."""
+        while True:
+            try:
+                self._save(path)
+                return
+            except CliError as e:
+                self.screen.print(Text(f"Not saved: {e}", style="red"))
+            try:
+                answer = self.screen.ask(Text("Save to another file? Name (Enter to skip): ")).strip()
+            except (EOFError, KeyboardInterrupt):
+                self.screen.print("")
+                return
+            if not answer:
+                return
+            path = Path(answer).expanduser()
+
+    def _offer_save(self) -> bool:
+        """Offer to save the game so far. False when no answer could be read (end of input)."""
         try:
             if self.save_path is not None:
                 if self.screen.confirm(f"Save the game so far to {self.save_path}?", default=True):
-                    self._save(self.save_path)
-                return
+                    self._save_asking(self.save_path)
+                return True
             answer = self.screen.ask(Text("Save the game so far? File name (Enter to skip): ")).strip()
-            if answer:
-                self._save(Path(answer))
-        except CliError as e:
-            self.screen.print(Text(f"Not saved: {e}", style="red"))
         except (EOFError, KeyboardInterrupt):
             self.screen.print("")
+            return False
+        if answer:
+            self._save_asking(Path(answer).expanduser())
+        return True
 
     def _autosave(self) -> None:
         if self.save_path is not None:
@@ -279,21 +518,16 @@ class PlaySession:
                 self.screen.print(Text(f"Not saved: {e}", style="red"))
 
 
-def choices_grid(notations: list[str], width: int) -> Table:
-    """The legal actions numbered from 1, in as many columns as fit, filled column by column."""
-    digits = len(str(len(notations)))
-    cells = [Text.assemble((f"{i:>{digits}}.", "cyan"), f" {a}") for i, a in enumerate(notations, 1)]
-    cell_width = max((c.cell_len for c in cells), default=1) + 3
-    cols = max(1, min(len(cells), width // cell_width))
-    rows = max(1, math.ceil(len(cells) / cols))
-    cols = max(1, math.ceil(len(cells) / rows))
-    grid = Table.grid(padding=(0, 3))
-    for _ in range(cols):
-        grid.add_column(no_wrap=True)
-    for r in range(rows):
-        grid.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else Text("") for c in range(cols)])
-    return grid
-
-
 def _num(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _similar(text: str, menu: Menu) -> str | None:
+    """A generic reason: the choices that start with the same word, or the words that choices start with."""
+    word = text.split()[0].lower() if text.split() else ""
+    same = [n for n in menu.notations if n.split()[0].lower() == word]
+    if same:
+        shown = ", ".join(same[:5]) + (f" and {len(same) - 5} more" if len(same) > 5 else "")
+        return f"you can {word} now as: {shown}"
+    verbs = list(dict.fromkeys(n.split()[0] for n in menu.notations))
+    return f"your choices start with {', '.join(verbs)}"

@@ -50,13 +50,16 @@ class Screen:
                 return False
             self.console.print("Please answer y or n.", style="red")
 
-    def clear(self) -> None:
-        """Clear the screen (hot-seat play hides one player's hand before the next sits down)."""
+    def clear(self, scrollback: bool = False) -> None:
+        """Clear the screen, and with ``scrollback`` the lines scrolled off it too (hot-seat play hides
+        one player's hand before the next sits down)."""
         if self._clear is not None:
             self._clear()
             return
         if self.console.is_terminal:
-            self.console.clear()
+            # home, erase the screen, erase the scrollback (xterm's ED 3, understood by tmux, VTE, ...)
+            self.console.file.write("\x1b[H\x1b[2J" + ("\x1b[3J" if scrollback else ""))
+            self.console.file.flush()
         else:  # not a terminal (a pipe or a file): scroll old screens far away at least
             self.console.print("\n" * 3, end="")
 

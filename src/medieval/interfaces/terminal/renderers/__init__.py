@@ -2,12 +2,19 @@
 
 ``render_view(game_name, view)`` draws ``state.view(seat)`` with the game's own renderer, the module its
 spec names (``GameSpec.parts.render``: it defines ``render(view) -> RenderableType`` and may define
-``describe_event(event) -> str``); otherwise it draws a readable generic picture of the view dict. A
-renderer only ever sees a view, so it cannot show more than the seat may know.
+``render_compact(view)``, the picture for a small screen, and ``describe_event(event) -> str``); otherwise
+it draws a readable generic picture of the view dict. A renderer only ever sees a view, so it cannot show
+more than the seat may know.
+
+The game's text part (``GameSpec.parts.text``) gives the rest of what a player reads: every event as a
+sentence, ``card_help()``, ``how_to_play()``, and optionally ``legend()`` (the symbols of its pictures)
+and ``explain(state, seat, text)`` (why a notation is refused, from that seat's view and legal actions)
+and ``choice_note(view, notation)`` (a short note on a choice for the menu, such as what it costs).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
@@ -17,9 +24,10 @@ from rich.text import Text
 from rich.tree import Tree
 
 from medieval.core.registry import game_class
-from medieval.core.text import MAX_ITEMS, describe_event, inline, is_seat_key, seat_label
+from medieval.core.text import MAX_ITEMS, CardHelp, describe_event, inline, is_seat_key, seat_label
 
-__all__ = ["describe", "describe_event", "render_view", "renderer_module", "seat_label"]
+__all__ = ["card_helps", "choice_notes", "describe", "describe_event", "explain", "find_help", "how_to_play", "legend",
+           "render_view", "renderer_module", "seat_label"]
 
 
 def renderer_module(game_name: str) -> ModuleType | None:
@@ -37,11 +45,17 @@ def _game_function(game_name: str, attr: str) -> Callable[..., Any] | None:
     return cast(Callable[..., Any], fn) if callable(fn) else None
 
 
-def render_view(game_name: str, view: Mapping[str, Any]) -> RenderableType:
-    """The picture of ``view``: the game's renderer if it has one, else a generic tree."""
-    render = _game_function(game_name, "render")
+def render_view(game_name: str, view: Mapping[str, Any], compact: bool = False,
+                height: int | None = None) -> RenderableType:
+    """The picture of ``view``: the game's renderer if it has one, else a generic tree. ``compact``: the
+    renderer's small-screen picture (``render_compact(view)``, or ``render_compact(view, height)`` for a
+    renderer that fits its picture in ``height`` lines), where it has one."""
+    small = _game_function(game_name, "render_compact") if compact else None
+    render = small or _game_function(game_name, "render")
     if render is not None:
         try:
+            if small is not None and "height" in inspect.signature(small).parameters:
+                return cast(RenderableType, small(view, height=height))
             return cast(RenderableType, render(view))
         except Exception as e:  # keep the game playable while a renderer has a bug
             note = Text(f"({game_name} renderer failed: {type(e).__name__}: {e}; generic view below)",
@@ -71,6 +85,95 @@ def describe(game_name: str, event: Mapping[str, Any], seat: int | None = None,
         except Exception:
             pass
     return describe_event(event)
+
+
+# ---------------------------------------------------------------------------------------- the text part
+def text_part(game_name: str) -> ModuleType | None:
+    """The game's text module (its spec's ``parts.text``), or None."""
+    try:
+        module = game_class(game_name).spec.load("text")
+    except Exception:
+        return None
+    return cast(ModuleType, module) if module is not None else None
+
+
+def _text_function(game_name: str, attr: str) -> Callable[..., Any] | None:
+    fn = getattr(text_part(game_name), attr, None)
+    return cast(Callable[..., Any], fn) if callable(fn) else None
+
+
+def card_helps(game_name: str) -> list[CardHelp]:
+    """Help for every component of the game (``card_help()``), or nothing."""
+    fn = _text_function(game_name, "card_help")
+    return list(fn()) if fn is not None else []
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def find_help(game_name: str, name: str) -> tuple[list[CardHelp], list[str]]:
+    """The components ``name`` names (by name, title or a plural/prefix of either, ignoring case and
+    punctuation), and when none does, the names that come closest."""
+    import difflib
+
+    helps = card_helps(game_name)
+    key = _key(name)
+    if not key:
+        return [], []
+    exact = [h for h in helps if key in (_key(h["name"]), _key(h["title"]))]
+    if not exact and key.endswith("s"):
+        exact = [h for h in helps if key[:-1] in (_key(h["name"]), _key(h["title"]))]
+    if not exact:
+        exact = [h for h in helps if _key(h["name"]).startswith(key) or _key(h["title"]).startswith(key)]
+    if exact:
+        return exact, []
+    names = list(dict.fromkeys(h["name"] for h in helps))
+    close = difflib.get_close_matches(name, names, n=4, cutoff=0.5)
+    if not close:
+        lowered = {n.lower(): n for n in names}
+        close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=4, cutoff=0.5)]
+    return [], close
+
+
+def legend(game_name: str) -> list[tuple[str, str]]:
+    """The symbols of the game's pictures and what they mean (``legend()``), or nothing."""
+    fn = _text_function(game_name, "legend")
+    return [(str(a), str(b)) for a, b in fn()] if fn is not None else []
+
+
+def choice_notes(game_name: str, view: Mapping[str, Any], notations: Sequence[str]) -> dict[str, str]:
+    """A short note for each choice that has one (``choice_note(view, notation)``: what it costs)."""
+    fn = _text_function(game_name, "choice_note")
+    if fn is None:
+        return {}
+    notes: dict[str, str] = {}
+    for n in notations:
+        try:
+            note = fn(view, n)
+        except Exception:
+            continue
+        if note:
+            notes[n] = str(note)
+    return notes
+
+
+def how_to_play(game_name: str) -> str | None:
+    """The game's short how-to-play (Markdown), if its text part has one."""
+    fn = _text_function(game_name, "how_to_play")
+    return str(fn()) if fn is not None else None
+
+
+def explain(game_name: str, state: Any, seat: int, text: str) -> str | None:
+    """Why ``text`` is refused for ``seat``, in words (``explain(state, seat, text)``), or None."""
+    fn = _text_function(game_name, "explain")
+    if fn is None:
+        return None
+    try:
+        reason = fn(state, seat, text)
+    except Exception:  # a reason is a courtesy: a bug in one must not cost the player the game
+        return None
+    return str(reason) if reason else None
 
 
 # ---------------------------------------------------------------------------------------- generic
