@@ -47,6 +47,8 @@ function effectOf(face, code) {
   return null;
 }
 const EFFECT_NOTE = /** @type {Record<string, string>} */ ({ wild: "wild", skip: "skip", reverse: "skip ⟲", choose: "skip ➜" });
+/** What a Skip play did, after "P2 played a Skip": */
+const EFFECT_RESULT = /** @type {Record<string, string>} */ ({ skip: "the turn passes", reverse: "play turns around", choose: "naming who plays next" });
 const EFFECT_WORDS = /** @type {Record<string, string>} */ ({
   skip: "a Skip: the turn passes", reverse: "a Skip-and-reverse: the direction turns", choose: "a Skip naming who plays next",
 });
@@ -188,7 +190,7 @@ function DirectionCard({ x, y, w, h, view, compact = false }) {
 }
 
 /** The lines of a Tower card's text at a width. @param {any} card @param {number} w */
-const towerLines = (card, w) => wrap(card ? card.text : "", Math.floor((w - 24) / 5.6));
+const towerLines = (card, w) => wrap(card ? card.text : "", Math.floor((w - 24) / 5.4));
 
 /**
  * A Magic Field or Magic Instructor card, face up with its text.
@@ -269,7 +271,9 @@ function SeatTile({ x, y, w = TILE_W, s, view, me, names, thinking, target }) {
   const stackSize = view.stack_sizes[s];
   const first = view.first_player === s;
   const need = view.table.total > 0 ? view.table.need[s] : null;
-  const odd = need !== null && view.tower.margins[s] !== 0;
+  // a seat whose requirement differs from the others' (CM08, CM09 once the scores differ)
+  const margins = /** @type {number[]} */ (view.tower.margins);
+  const odd = need !== null && margins[s] !== 0 && margins.some((m) => m !== margins[s]);
   const score = String(view.scores[s]);
   const starX = w - 12 - score.length * 9 - 16;
   const name = s === me ? "you" : names[s] ?? "";
@@ -278,14 +282,14 @@ function SeatTile({ x, y, w = TILE_W, s, view, me, names, thinking, target }) {
   const stackRoom = Math.floor((w - 40) / 6.4);
   const stackText = stackSize === 0 ? "no creature stack" : clip(`stack ${stackSize}: ${stack.join(" ")}`, stackRoom);
   const status = [thinks ? "thinking…" : toMove ? (view.pending?.decision === "lead" ? "▶ to lead" : "▶ to play") : "",
-    odd ? `needs ${need}` : ""].filter(Boolean).join(" · ");
+    odd ? (margins[s] < 0 ? `may equal ${view.table.total}` : `needs ${need}`) : ""].filter(Boolean).join(" · ");
   const label = `${who(s, names)}${s === me ? " (you)" : ""}: score ${view.scores[s]}, ${size} card${size === 1 ? "" : "s"} in hand, `
     + `creature stack ${stackSize ? stack.join(" ") : "empty"}${first ? ", holds the Initial Player card" : ""}${toMove ? ", to play" : ""}`;
   return html`<g transform=${`translate(${x} ${y})`}>
     <g data-key=${`seat:${s}`} data-seat-tile=${s} ...${ctl} role=${target ? "button" : "group"} aria-label=${target ? target.label : label}
        class=${`mv-seat seat-${s} ${toMove ? "turn" : ""} ${s === me ? "me" : ""} ${target ? "target" : ""} ${target?.chosen ? "chosen" : ""} ${ctl.class ?? ""}`}>
       <rect width=${w} height=${h} rx="10" class="mv-seat-bg" />
-      <rect x="8" y="8" width="30" height="19" rx="4" class="mv-seat-chip" />
+      <rect x="8" y="8" width="30" height="19" rx="4" class="mv-seat-chip" style=${`fill: var(--seat-${s % 6})`} />
       <text x="23" y="22" text-anchor="middle" class="mv-seat-chip-text">P${s}</text>
       <text x="44" y="22" class="mv-seat-name">${clip(name, Math.floor((starX - 48) / 7.4))}</text>
       <g aria-hidden="true"><${Icon} svg name="star" size=${14} x=${starX} y=${10} fill="#8c6a00" /></g>
@@ -356,7 +360,7 @@ function Pile({ view, x, y, w, h, me, names, fresh, confirm, take, send }) {
     parts.push(html`<g class="mv-latest" data-play=${idx}>${faces.map((f, j) => html`<${Creature} face=${f} code=${code} wildAs=${wildAs}
         x=${lx + j * step} y=${ly} w=${CW} h=${CH} keyName=${`table:${view.round}:${idx}:${last.seat}:${j}`}
         label=${`${whoShort(last.seat, me, names)} played ${WORD[f] ?? f}`} glow=${isNew && fresh >= 0} />`)}</g>`);
-    const what = last.effect ? EFFECT_WORDS[last.effect] + (last.next !== null ? ` (P${last.next} next)` : "") : `total ${last.total}`;
+    const what = last.effect ? (last.effect === "choose" && last.next !== null ? `P${last.next} plays next` : EFFECT_RESULT[last.effect]) : `total ${last.total}`;
     parts.push(html`<text x=${cx} y=${ly + CH + 18} text-anchor="middle" class="mv-play-label">${last.seat === me ? "You" : `P${last.seat}`} played ${phrase(faces)}: ${what}</text>`);
   } else {
     parts.push(html`<rect x=${cx - 70} y=${ly} width="140" height=${CH} rx="8" class="mv-empty-slot" />
@@ -369,7 +373,7 @@ function Pile({ view, x, y, w, h, me, names, fresh, confirm, take, send }) {
   parts.push(html`<g class="mv-total" role="img" aria-label=${t > 0 ? `total to beat ${t}${need !== t + 1 ? `, ${me !== null ? "you need" : "needed"} ${need} or more` : ""}` : "nothing to beat: the next play leads"}>
     <circle cx=${bx} cy=${by} r="34" class="mv-total-disc" />
     <text x=${bx} y=${by + (t > 0 ? 10 : 6)} text-anchor="middle" class=${t > 0 ? "mv-total-num" : "mv-total-lead"}>${t > 0 ? t : "lead"}</text>
-    <text x=${bx} y=${by + 50} text-anchor="middle" class="mv-small light">${t > 0 ? (need !== t + 1 ? `reach ${need}+` : "to beat") : "anything goes"}</text>
+    <text x=${bx} y=${by + 50} text-anchor="middle" class="mv-small light">${t > 0 ? (need === t ? "equal or beat" : need !== t + 1 ? `reach ${need}+` : "to beat") : "anything goes"}</text>
   </g>`);
   // the deck (and Skip cards set aside)
   const dx = 14, dy = ly + 6;
@@ -510,10 +514,10 @@ export default function MedievaliaBoard({ view, actions, act, seat, names, previ
     const order = Array.from({ length: n }, (_, k) => (viewer + k) % n);
     const rows = Math.ceil(n / cols);
     const pileTop = rows * (TILE_H + 8) + 24;
-    const H = pileTop + 250;
+    const H = pileTop + (take ? 216 : 182) + (view.discard.length ? 16 : 0);
     tableSvg = html`<svg class="board mv-table-svg" viewBox=${`0 0 ${W0} ${H}`} role="group" aria-label="The table: every seat, the plays and the total to beat">
       <rect x="2" y="2" width=${W0 - 4} height=${H - 4} rx="16" class="mv-felt" />
-      ${order.map((s, k) => html`<${SeatTile} x=${5 + (k % cols) * (tw + 8)} y=${10 + Math.floor(k / cols) * (TILE_H + 8)} w=${tw} s=${s}
+      ${order.map((s, k) => html`<${SeatTile} key=${s} x=${5 + (k % cols) * (tw + 8)} y=${10 + Math.floor(k / cols) * (TILE_H + 8)} w=${tw} s=${s}
           view=${view} me=${me} names=${names} thinking=${thinking} target=${targetOf(s)} />`)}
       <text x=${W0 / 2} y=${pileTop - 4} text-anchor="middle" class="mv-small light">seats in order P${order.join(" → P")} · play runs ${view.direction}</text>
       <g transform=${`translate(0 ${pileTop})`}>
@@ -533,7 +537,7 @@ export default function MedievaliaBoard({ view, actions, act, seat, names, previ
         const k = (s - viewer + n) % n;
         const a = ((90 + (k * 360) / n) * Math.PI) / 180;
         const x = cx + rx * Math.cos(a) - TILE_W / 2, y = cy + ry * Math.sin(a) - TILE_H / 2;
-        return html`<${SeatTile} x=${Math.max(4, Math.min(W0 - TILE_W - 4, x))} y=${Math.max(4, Math.min(H - TILE_H - 4, y))} s=${s}
+        return html`<${SeatTile} key=${s} x=${Math.max(4, Math.min(W0 - TILE_W - 4, x))} y=${Math.max(4, Math.min(H - TILE_H - 4, y))} s=${s}
           view=${view} me=${me} names=${names} thinking=${thinking} target=${targetOf(s)} />`;
       })}
     </svg>`;
@@ -546,11 +550,12 @@ export default function MedievaliaBoard({ view, actions, act, seat, names, previ
   if (view.phase === "over") prompt = "The game is over.";
   else if (!act || !actions.length) {
     const p = view.pending;
-    prompt = p ? `${who(p.seat, names)} is to ${p.decision === "lead" ? "lead on the empty table" : `beat ${t}${p.need !== t + 1 ? ` (reaching ${p.need} or more)` : ""}, play a Skip or take the pile`}.` : "";
+    const beat = p?.need === t ? `equal or beat ${t}` : p && p.need > t + 1 ? `reach ${p.need} or more` : `beat ${t}`;
+    prompt = p ? `${who(p.seat, names)} is to ${p.decision === "lead" ? "lead on the empty table" : `${beat}, play a Skip or take the pile`}.` : "";
   } else if (!selFaces.length) {
     if (!plays.length && take) prompt = `You cannot beat ${t}: take the pile.`;
     else if (t === 0) prompt = "You lead: choose cards of one value (Wildcards may join them), or a Skip, then play them.";
-    else prompt = `Beat ${t}: choose cards of one value reaching ${needMe} or more, or a Skip — or take the ${view.table.count} open card${view.table.count === 1 ? "" : "s"}.`;
+    else prompt = `${needMe === t ? `Equal or beat ${t}` : `Beat ${t}`}: choose cards of one value reaching ${needMe} or more, or a Skip — or take the ${view.table.count} open card${view.table.count === 1 ? "" : "s"}.`;
   } else if (!exact.length) {
     const sum = selFaces.every((f) => f === "W") ? null : Number(selFaces.find((f) => f !== "W")) * selFaces.length;
     const short = sum !== null && !Number.isNaN(sum) && t > 0 && sum < needMe;
@@ -631,8 +636,8 @@ export default function MedievaliaBoard({ view, actions, act, seat, names, previ
       ${last && html`<div class="mv-last">
         <h4>Round ${last.round}'s scoring: ${last.hitter === me ? "you" : who(last.hitter, names)} went out</h4>
         <p class="small muted">Magic Field ${last.field ?? "none"} · Magic Instructor ${last.instructor ?? "none"}${last.ignored.length ? ` · left on the table, not counted: ${last.ignored.join(" ")}` : ""}</p>
-        <ul class="small">${last.scores.map((/** @type {number} */ sc, /** @type {number} */ s) => html`<li><span class="seat-chip">P${s}</span>
-          ${sc > 0 ? `+${sc}` : sc}: stack ${last.stacks[s].length ? last.stacks[s].join(" ") : "none"}${last.hands[s].length ? `; left in hand ${last.hands[s].join(" ")}` : ""}</li>`)}</ul>
+        <ul class="small">${last.scores.map((/** @type {number} */ sc, /** @type {number} */ s) => html`<li class=${`seat-${s}`}><span class="seat-chip">P${s}</span>
+          <strong>${sc > 0 ? `+${sc}` : sc}</strong> · stack ${last.stacks[s].length ? last.stacks[s].join(" ") : "none"}${last.hands[s].length ? `; left in hand ${last.hands[s].join(" ")}` : ""}</li>`)}</ul>
         ${last.notes.length > 0 && html`<p class="small">${last.notes.join(" ")}</p>`}
       </div>`}
     </details>
