@@ -74,6 +74,7 @@ SPEC = GameSpec(
         text="text",
         search="data/search.json",
         rules="rules.md",
+        web="web",
     ),
     hidden_information=True,
     simultaneous=False,
