@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 SRC = ROOT / "src" / "medieval"
 
-#: `test_name` or `file.py::test_name` in backticks
-TEST_REF = re.compile(r"`(?:([\w/]+\.py)::)?(test_\w+)`")
+#: `test_name` or `file.py::test_name` in backticks (not the spec field `test_configurations`)
+TEST_REF = re.compile(r"`(?:([\w/]+\.py)::)?(test_(?!configurations\b)\w+)`")
 #: `module.py`, `module.py: Name`, `module.py: Class.attribute` (and `a/b.py: ...`) in backticks
 CODE_REF = re.compile(r"`((?:[\w]+/)*[a-z_0-9]+\.py)(?::\s*([A-Za-z_][\w.]*))?[^`]*`")
 

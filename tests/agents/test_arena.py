@@ -17,13 +17,11 @@ import pytest
 from medieval.agents.arena import (
     ArenaConfig,
     ArenaError,
-    play_task,
     run,
-    seating,
-    split_bots,
     summarize,
     write_summary,
 )
+from medieval.agents.batch import play_task, seating, split_bots
 from medieval.agents.ratings import ranks_of, rate_games, wilson_interval
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import arena_cli
@@ -202,6 +200,7 @@ def test_cli_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert a_file.read_text() == "mine\n"  # nothing lost
 
 
+@pytest.mark.slow
 def test_cli_resumes_after_ctrl_c(tmp_path: Path) -> None:
     """A real interrupt: SIGINT to a running ``arena`` process with two workers, then the same command."""
     out = tmp_path / "run"

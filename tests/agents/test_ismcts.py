@@ -39,7 +39,7 @@ def test_budget_parsing() -> None:
     assert (a.config.iters, a.config.time, a.config.iteration_budget) == (2000, None, 2000)
     b = ismcts("ismcts:time=1.0")
     assert (b.config.iters, b.config.time, b.config.iteration_budget) == (None, 1.0, None)
-    assert ismcts("ismcts:time=0.25s").config.time == 0.25
+    assert ismcts("ismcts:time=0.25").config.time == 0.25
     c = ismcts("ismcts:iters=500,time=2,c=0.5,rollout=heuristic,eps=0.2,prior=none,pw=3,alpha=0.4,obs=actions,sw=0.1")
     assert c.config == ISMCTSConfig(iters=500, time=2.0, c=0.5, rollout="heuristic", eps=0.2, prior="none",
                                     pw=3.0, alpha=0.4, obs="actions", sw=0.1)
@@ -60,6 +60,7 @@ def test_budget_parsing() -> None:
     "ismcts:obs=all", "ismcts:sw=1.5", "ismcts:bonus=huge", "ismcts:gamma=0", "ismcts:clock=sundial",
     "ismcts:alpha=1", "ismcts:fast=maybe",
     "ismcts:tuned=perhaps", "ismcts:given=depth", "ismcts:depth=-1", "ismcts:depth=1.5", "ismcts:depth=deep",
+    "ismcts:time=100s", "ismcts:time=0.5e2s", "ismcts:time=nan", "ismcts:pw=-2", "ismcts:iters=1e9x",
     "ismcts:iters",
 ])
 def test_bad_parameters_are_refused(spec: str) -> None:
@@ -196,7 +197,7 @@ def test_no_peeking_same_choice_when_only_hidden_information_differs(name: str) 
 def test_no_peeking_at_a_secret_simultaneous_choice(spec: str) -> None:
     """Seat 0 has secretly picked; seat 1's search must be the same whatever seat 0 picked."""
     game = SecretPickGame()
-    picks = []
+    picks: list[object] = []
     for hidden in (0, 1):
         state = game.new_game(seed=1)
         state.apply(0, Pick(hidden))
@@ -392,6 +393,7 @@ def test_a_cut_off_is_ignored_by_games_without_an_evaluation() -> None:
 
 
 # --------------------------------------------------------------------------------------- strength
+@pytest.mark.slow
 def test_ismcts_beats_random_on_paladin() -> None:
     """Seat-rotated: one ISMCTS (40 iterations a move) against three random bots, eight games. A bot no
     better than random wins 5 or more of 8 with probability 2.7%; the seeds are fixed, so this is exact."""
@@ -455,6 +457,7 @@ def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pyt
         assert finished and all(finished), name  # every playout was scored by the game's real end
 
 
+@pytest.mark.slow
 def test_norm_lets_small_evaluation_differences_steer_the_search() -> None:
     """``norm=1``: a node's mean rewards are rescaled to [0, 1] before the exploration term is added. An
     evaluation whose moves differ by 0.01 leaves plain UCB (c=0.7) spreading its visits almost evenly;

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.outcome import Outcome
-from medieval.core.spec import GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
 from medieval.core.state import Action, Game, State
 
 
@@ -35,10 +35,8 @@ def parse_pick(text: str) -> Pick:
 
 
 class SecretPickState(State):
-    FIELDS = ("picks",)
-
     game: SecretPickGame
-    picks: list[int]  # -1 while a seat has not picked
+    picks: Annotated[list[int], 1]  # -1 while a seat has not picked
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -77,10 +75,11 @@ class SecretPickState(State):
             self.picks[other] = rng.randrange(self.game.width)
 
 
-class SecretPickGame(Game):
+class SecretPickGame(Game[SecretPickState]):
     spec = GameSpec(name="secretpick", display_name="Secret pick", min_players=2, max_players=2,
                     summary="Two seats pick a number at once; seat 1 wins on a match.",
-                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),))
+                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),),
+                    simultaneous=True, chance="none")
 
     @property
     def width(self) -> int:
@@ -89,13 +88,13 @@ class SecretPickGame(Game):
         return w
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[SecretPickState]:
         return SecretPickState
 
     def parse_notation(self, text: str) -> Action:
         return parse_pick(text)
 
-    def _initial_state(self, seed: int) -> State:
+    def _initial_state(self, seed: int) -> SecretPickState:
         s = SecretPickState(self, seed)
         s.picks = [-1, -1]
         return s
@@ -107,11 +106,9 @@ class CloseCallState(State):
     evaluation gives seat 0 a chance of ``0.5 + step * pick``: small, exact differences between moves,
     as a fitted evaluation gives them."""
 
-    FIELDS = ("pick", "turn")
-
     game: CloseCallGame
-    pick: int  # -1 until seat 0 has picked
-    turn: int
+    pick: Annotated[int, 0]  # -1 until seat 0 has picked
+    turn: Annotated[int, 0]
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -138,14 +135,16 @@ class CloseCallState(State):
         pass
 
 
-class CloseCallGame(Game):
+class CloseCallGame(Game[CloseCallState]):
     spec = GameSpec(name="closecall", display_name="Close call", min_players=2, max_players=2,
                     summary="Seat 0 picks a number; the evaluation values the picks a step apart.",
                     options=(OptionSpec("step", 10, "the evaluation's step between picks, in thousandths",
-                                        minimum=1),))
+                                        minimum=1),),
+                    package="tests.agents", parts=GameParts(evaluation="toygames:close_call_evaluation"),
+                    hidden_information=False, chance="none")
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[CloseCallState]:
         return CloseCallState
 
     def parse_notation(self, text: str) -> Action:
@@ -154,18 +153,19 @@ class CloseCallGame(Game):
             return Pick(int(words[1]))
         raise InvalidActionError(f"{text!r} is not 'pick N'")
 
-    def _initial_state(self, seed: int) -> State:
+    def _initial_state(self, seed: int) -> CloseCallState:
         s = CloseCallState(self, seed)
         s.pick = -1
         s.turn = 0
         return s
 
-    def evaluate(self, state: State) -> list[float] | None:
-        assert isinstance(state, CloseCallState)
-        step = self.options["step"]
-        assert isinstance(step, int)
-        p0 = 0.5 + step / 1000 * max(state.pick, 0)
-        return [p0, 1.0 - p0]
+
+
+def close_call_evaluation(state: CloseCallState) -> list[float]:
+    step = state.game.options["step"]
+    assert isinstance(step, int)
+    p0 = 0.5 + step / 1000 * max(state.pick, 0)
+    return [p0, 1.0 - p0]
 
 
 # ------------------------------------------------------------------------------- log-reading pick
@@ -175,10 +175,13 @@ class LogReadingPickGame(SecretPickGame):
 
     spec = GameSpec(name="logpick", display_name="Log pick", min_players=2, max_players=2,
                     summary="Secret pick whose heuristic counts the events it has seen.",
-                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),))
+                    options=(OptionSpec("width", 2, "how many numbers to pick from", minimum=2),),
+                    package="tests.agents", parts=GameParts(heuristic="toygames:log_pick_heuristic"),
+                    simultaneous=True, chance="none")
 
-    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        return Pick(len(state.events(seat)) % self.width)
+
+def log_pick_heuristic(state: SecretPickState, seat: int, rng: random.Random) -> Action:
+    return Pick(len(state.events(seat)) % state.game.width)
 
 
 # ---------------------------------------------------------------------------------------- dice edge
@@ -186,11 +189,9 @@ class DiceEdgeState(State):
     """Seat 0 picks a number; then a d100 is rolled, and seat 0 wins when ``roll + step * pick`` exceeds
     50. A higher pick is better by ``step`` percent: a small edge under a lot of luck."""
 
-    FIELDS = ("pick", "roll")
-
     game: DiceEdgeGame
-    pick: int  # -1 until seat 0 has picked
-    roll: int
+    pick: Annotated[int, 0]  # -1 until seat 0 has picked
+    roll: Annotated[int, 0]
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -219,10 +220,12 @@ class DiceEdgeState(State):
         pass
 
 
-class DiceEdgeGame(Game):
+class DiceEdgeGame(Game[DiceEdgeState]):
     spec = GameSpec(name="diceedge", display_name="Dice edge", min_players=2, max_players=2,
                     summary="Seat 0 picks 0-3, then a d100 roll plus step x pick over 50 wins.",
-                    options=(OptionSpec("step", 2, "what each pick adds to the roll", minimum=0),))
+                    options=(OptionSpec("step", 2, "what each pick adds to the roll", minimum=0),),
+                    package="tests.agents", parts=GameParts(heuristic="toygames:dice_edge_heuristic"),
+                    hidden_information=False)
 
     @property
     def step(self) -> int:
@@ -231,18 +234,20 @@ class DiceEdgeGame(Game):
         return s
 
     @classmethod
-    def state_class(cls) -> type[State]:
+    def state_class(cls) -> type[DiceEdgeState]:
         return DiceEdgeState
 
     def parse_notation(self, text: str) -> Action:
         return parse_pick(text)
 
-    def _initial_state(self, seed: int) -> State:
+    def _initial_state(self, seed: int) -> DiceEdgeState:
         s = DiceEdgeState(self, seed)
         s.pick = -1
         s.roll = 0
         return s
 
-    def heuristic_action(self, state: State, seat: int, rng: random.Random) -> Action:
-        """A poor heuristic: always the smallest pick."""
-        return Pick(0)
+
+
+def dice_edge_heuristic(state: DiceEdgeState, seat: int, rng: random.Random) -> Action:
+    """A poor heuristic: always the smallest pick."""
+    return Pick(0)

@@ -111,7 +111,7 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
             _fail(state, f"determinize({s}) changed view({s})")
         # The filtered event lists are compared in the fully checked games and at the round-trip steps
         # (filtering the whole log at every step makes long games quadratic).
-        if len(d._log) != len(state._log) or ((full or roundtrip) and d.events(s) != state.events(s)):
+        if d.log_size != state.log_size or ((full or roundtrip) and d.events(s) != state.events(s)):
             _fail(state, f"determinize({s}) changed events({s})")
         if d.legal_actions(s) != state.legal_actions(s):
             _fail(state, f"determinize({s}) changed seat {s}'s legal actions")
@@ -123,7 +123,7 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
         _fail(state, "a refused action, play on a clone or determinize changed the original")
 
 
-def play_checked(game: Game, seed: int, *, full: bool) -> dict[str, Any]:
+def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
     """Play one random game with every check after every step; return a few statistics."""
     rng = random.Random(seed * 7919 + 1)
     state = game.new_game(seed)

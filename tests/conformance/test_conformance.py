@@ -35,6 +35,7 @@ def _cases() -> list[Any]:
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options", "first_seed", "count"), _cases())
 def test_random_games_keep_the_contract(name: str, players: int, options: dict[str, Any],
                                         first_seed: int, count: int) -> None:

@@ -77,7 +77,7 @@ def test_invalid_action_and_notation_errors() -> None:
     with pytest.raises(IllegalActionError, match="'challenge' is not legal"):
         s.parse_action(0, "challenge")
     with pytest.raises(InvalidActionError, match="not an action"):
-        s.apply(0, "first 0")  # type: ignore[arg-type]
+        s.apply(0, "first 0")  # a string is refused at run time
     with pytest.raises(InvalidActionError, match="no seat 7"):
         s.apply(7, s.legal_actions(0)[0])
     assert s.parse_action(0, "  FIRST   2 ") == s.legal_actions(0)[2]

@@ -62,7 +62,7 @@ def _snapshot(state: State, step: int) -> dict[str, Any]:
     return snap
 
 
-def playthrough(game: Game, seed: int, policy: str) -> dict[str, Any]:
+def playthrough(game: Game[Any], seed: int, policy: str) -> dict[str, Any]:
     """Play one seeded game (``policy``: random moves from a seeded generator, or heuristic bots) and
     write down what it did."""
     state = game.new_game(seed)

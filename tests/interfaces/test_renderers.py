@@ -36,7 +36,7 @@ def _mid_game_view(seat: int | None) -> dict[str, Any]:
     for _ in range(30):
         s = state.to_move[0]
         state.apply(s, state.legal_actions(s)[-1])
-    return state.view(seat)
+    return dict(state.view(seat))
 
 
 def test_generic_rendering_of_any_view() -> None:

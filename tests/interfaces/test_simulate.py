@@ -7,8 +7,9 @@ import math
 from pathlib import Path
 
 import medieval
+from medieval.agents.ratings import wilson_interval as wilson
 from medieval.interfaces.cli import main
-from medieval.interfaces.simulate import SimulationConfig, run_simulation, seating, wilson
+from medieval.interfaces.simulate import SimulationConfig, run_simulation, seating
 from tests.interfaces.helpers import make_screen
 
 

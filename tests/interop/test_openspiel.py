@@ -1,5 +1,6 @@
-"""OpenSpiel: every game is registered as ``python_medieval_<game>``, passes ``pyspiel.random_sim_test`` for
-every player count, resamples through ``determinize``, and OpenSpiel's ISMCTS bot plays full games of each."""
+"""OpenSpiel: every game is registered as ``python_medieval_<game>`` with a GameType derived from its spec,
+passes ``pyspiel.random_sim_test`` for every player count, serializes and restores its states, resamples
+through ``determinize``, and OpenSpiel's ISMCTS bot plays full games of each."""
 
 from __future__ import annotations
 
@@ -28,10 +29,44 @@ def test_every_game_is_registered() -> None:
         assert mo.short_name(name) in registered
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_the_game_type_follows_the_spec(name: str) -> None:
+    """Chance is sampled inside the engine (two initial states deal differently): SAMPLED_STOCHASTIC;
+    hidden information or simultaneous moves: IMPERFECT_INFORMATION."""
+    import medieval
+
+    spec = medieval.make(name).spec
+    kind = mo.load(name, players=spec.min_players, seed=1).get_type()
+    sampled = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert (kind.chance_mode == sampled) == (spec.chance == "sampled")
+    imperfect = pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert (kind.information == imperfect) == (spec.hidden_information or spec.simultaneous)
+    game = mo.load(name, players=spec.min_players, seed=1)
+    if spec.chance == "sampled":
+        assert str(game.new_initial_state()) != str(game.new_initial_state())
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options"), player_counts())
 def test_random_sim_test(name: str, players: int, options: dict[str, Any]) -> None:
+    """(OpenSpiel serializes sampled-stochastic games with the game's RNG state, which Python games do not
+    expose: serialization has its own test below.)"""
     game = mo.load(name, players=players, seed=players, **options)
-    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_states_serialize_and_restore_at_every_step(name: str) -> None:
+    players, options = first_configuration(name)
+    game = mo.load(name, players=players, seed=3, **options)
+    state = game.new_initial_state()
+    rng = random.Random(name)
+    while not state.is_terminal():
+        restored = game.deserialize_state(state.serialize())
+        assert restored.history() == state.history() and str(restored) == str(state)
+        assert restored.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert game.deserialize_state(state.serialize()).returns() == state.returns()
 
 
 def _variant_configurations() -> list[Any]:
@@ -40,6 +75,7 @@ def _variant_configurations() -> list[Any]:
     return [c for c in configurations() if c.values[2] and c.values not in covered]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options"), _variant_configurations())
 def test_random_sim_test_with_options(name: str, players: int, options: dict[str, Any]) -> None:
     game = mo.load(name, players=players, seed=1, **options)
@@ -66,6 +102,7 @@ def test_resampling_keeps_the_information_state(name: str) -> None:
         steps += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_ismcts_plays_a_full_game(name: str) -> None:
     players, options = first_configuration(name)

@@ -1,42 +1,29 @@
-"""The arena: seat-rotated tournaments between bots, with win shares, confidence intervals and ratings.
+"""The arena: seat-rotated tournaments between bots, with win shares, confidence intervals and ratings,
+played by the batch runner (``agents/batch.py``: seeding, seating, processes and Ray are its business).
 
-A run is defined by its game, player count, rule options, bot list and seed; game ``i`` uses seed
-``seed + i`` and every bot in it a seed derived from that and its seat, so a run is reproducible and
-its numbers do not depend on how many processes (or Ray workers) played it.
+A run is defined by its game, player count, rule options, bot list and seed. Results are appended, one
+JSON line per finished game, to ``results.jsonl`` in the run's folder as they arrive. Running the same run
+again skips the games already in that file, so an interrupted run (Ctrl-C, a crash, a lost machine)
+resumes where it stopped, and raising ``games`` extends a finished run. The summary (``summary.json``,
+``standings.csv``, ``games.csv``) is rewritten from the whole file at the end.
 
-Results are appended, one JSON line per finished game, to ``results.jsonl`` in the run's folder as they
-arrive. Running the same run again skips the games already in that file, so an interrupted run (Ctrl-C,
-a crash, a lost machine) resumes where it stopped, and raising ``games`` extends a finished run. The
-summary (``summary.json``, ``standings.csv``, ``games.csv``) is rewritten from the whole file at the end.
-
-Seating: with as many bots as seats, the bots turn one seat per game (bot ``j`` sits at seat
-``(j + i) % players`` in game ``i``); with fewer bots than seats the list is repeated around the table
-and turned the same way; with more bots than seats the games cycle through every ordered choice of
-bots for the seats. List a bot several times to give it several seats (``ismcts,heuristic,heuristic,
-heuristic`` is one ISMCTS against three heuristic bots, each seat taken by the ISMCTS in turn).
+List a bot several times to give it several seats (``ismcts,heuristic,heuristic,heuristic`` is one ISMCTS
+against three heuristic bots, each seat taken by the ISMCTS in turn).
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
-import itertools
 import json
-import math
-import os
-import signal
 import time
-import traceback
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from medieval.agents.base import make_agent
-from medieval.agents.match import play_match
+from medieval.agents.batch import Batch, BatchError, execute
 from medieval.agents.ratings import Rating, RatingsUnavailable, ranks_of, rate_games, wilson_interval
-from medieval.core.errors import InvalidOptionError
-from medieval.core.registry import make
 from medieval.core.rng import derive
 from medieval.core.spec import OptionValue
 
@@ -44,46 +31,8 @@ RESULTS_FORMAT = "medieval/arena@1"
 RESULTS_FILE = "results.jsonl"
 
 
-class ArenaError(RuntimeError):
+class ArenaError(BatchError):
     """A run cannot start as asked (for instance: its folder holds another run)."""
-
-
-def split_bots(items: str | Iterable[str]) -> list[str]:
-    """Split bot lists on commas, keeping parameters with their bot:
-    ``"ismcts:time=1,c=0.5,heuristic,random"`` -> ``["ismcts:time=1,c=0.5", "heuristic", "random"]``.
-    A piece with ``=`` and no ``:`` continues the parameters of the bot before it."""
-    texts = [items] if isinstance(items, str) else list(items)
-    bots: list[str] = []
-    for text in texts:
-        for raw in text.split(","):
-            piece = raw.strip()
-            if not piece:
-                continue
-            if "=" in piece and ":" not in piece:
-                if not bots:
-                    raise InvalidOptionError(f"bot parameter {piece!r} does not follow a bot name")
-                bots[-1] += "," + piece
-            else:
-                bots.append(piece)
-    if not bots:
-        raise InvalidOptionError("no bots given")
-    return bots
-
-
-def seating(n_bots: int, players: int, index: int) -> tuple[int, ...]:
-    """Which bot (its index in the bot list) sits at each seat in game ``index``."""
-    if n_bots <= players:
-        # seat k holds bot (k - index) mod n_bots: with one bot per seat, bot j sits at seat
-        # (j + index) % players; with fewer bots than seats the list goes round the table
-        return tuple((k - index) % n_bots for k in range(players))
-    count = math.perm(n_bots, players)
-    if count <= 20_000:
-        return next(itertools.islice(itertools.permutations(range(n_bots), players), index % count, None))
-    return tuple(derive(index, "seating", n_bots, players).sample(range(n_bots), players))
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    return derive(game_seed, "bot", seat).getrandbits(63)
 
 
 @dataclass(frozen=True)
@@ -100,30 +49,12 @@ class ArenaConfig:
         return {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
                 "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
 
+    @property
+    def batch(self) -> Batch:
+        return Batch(self.game, self.players, dict(self.options), self.bots, self.games, self.seed)
+
     def task(self, index: int) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "options": dict(self.options),
-                "bots": list(self.bots), "index": index, "seed": self.seed + index,
-                "seating": list(seating(len(self.bots), self.players, index))}
-
-
-def play_task(task: dict[str, Any]) -> dict[str, Any]:
-    """Play one arena game (in a worker process or a Ray task) and return its result line."""
-    index = int(task["index"])
-    seed = int(task["seed"])
-    seats: list[int] = list(task["seating"])
-    start = time.perf_counter()
-    try:
-        game = make(task["game"], task["players"], **task["options"])
-        agents = [make_agent(task["bots"][b], bot_seed(seed, s)) for s, b in enumerate(seats)]
-        result = play_match(game, agents, seed)
-        out = result.outcome
-        return {"index": index, "seed": seed, "seating": seats, "winners": list(out.winners),
-                "scores": list(out.scores), "rewards": [out.reward(s) for s in range(game.players)],
-                "termination": out.termination, "decisions": result.decisions,
-                "seconds": round(time.perf_counter() - start, 3)}
-    except Exception as e:
-        return {"index": index, "seed": seed, "seating": seats,
-                "error": f"{type(e).__name__}: {e}", "trace": traceback.format_exc(limit=8)}
+        return self.batch.task(index)
 
 
 # ------------------------------------------------------------------------------------ the results file
@@ -200,11 +131,7 @@ def run(config: ArenaConfig, out: Path, *, jobs: int | None = None, ray_address:
         on_result: ResultHook | None = None) -> RunReport:
     """Play the games of ``config`` not yet in ``out``; return every finished game. Ctrl-C (or a
     KeyboardInterrupt raised by ``on_result``) stops early with what is saved kept for a resume."""
-    if config.games < 0:
-        raise InvalidOptionError("the number of games must be >= 0")
-    make(config.game, config.players, **config.options)  # fail early on a bad game or option
-    for spec in set(config.bots):
-        make_agent(spec, 0)  # ... and on a bad bot
+    config.batch.check()  # fail early on a bad game, option or bot
     if fresh and results_path(out).exists():
         results_path(out).unlink()
     done = load_results(out, config)
@@ -217,7 +144,7 @@ def run(config: ArenaConfig, out: Path, *, jobs: int | None = None, ray_address:
     if on_progress is not None:
         on_progress(finished, total)
     path = results_path(out)
-    with path.open("a", encoding="utf-8") as f, contextlib.closing(_execute(todo, jobs, ray_address)) as results:
+    with path.open("a", encoding="utf-8") as f, contextlib.closing(execute(todo, jobs, ray_address)) as results:
         try:
             for result in results:
                 f.write(json.dumps(result) + "\n")
@@ -237,72 +164,6 @@ def run(config: ArenaConfig, out: Path, *, jobs: int | None = None, ray_address:
     report.results = [done[i] for i in sorted(done) if i < config.games]
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _execute(tasks: list[dict[str, Any]], jobs: int | None,
-             ray_address: str | None) -> Generator[dict[str, Any], None, None]:
-    if not tasks:
-        return
-    if ray_address is not None:
-        yield from _execute_ray(tasks, ray_address)
-        return
-    jobs = jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(tasks) == 1:
-        for task in tasks:
-            yield play_task(task)
-        return
-    import multiprocessing
-
-    pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)), initializer=_worker_init)
-    try:
-        yield from pool.imap_unordered(play_task, tasks, chunksize=1)
-    except BaseException:  # interrupted (or the consumer stopped): end the workers now
-        pool.terminate()
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
-
-
-def _worker_init() -> None:
-    # Ctrl-C goes to the whole process group: the parent saves what is done and ends the workers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # a parent's SIGTERM handler (the CLI turns SIGTERM into an interrupt) is not the workers' business
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _execute_ray(tasks: list[dict[str, Any]], address: str) -> Iterator[dict[str, Any]]:
-    """Spread the games over a Ray cluster (``address``: ``auto``, ``ray://host:10001``, or ``local``
-    to start a private local instance). Ray is an optional extra, imported here only."""
-    import importlib
-
-    try:
-        # imported by name so that type checking does not depend on the optional extra
-        ray: Any = importlib.import_module("ray")
-    except ImportError as e:
-        raise ArenaError("--ray needs Ray: pip install 'medieval[ray]'") from e
-    started = not ray.is_initialized()
-    if started:
-        kwargs: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
-        if address != "local":
-            kwargs["address"] = address
-        ray.init(**kwargs)
-    remote = ray.remote(num_cpus=1)(play_task)
-    pending: list[Any] = []
-    try:
-        width = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
-        queue = list(reversed(tasks))
-        while queue or pending:
-            while queue and len(pending) < width:
-                pending.append(remote.remote(queue.pop()))
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                yield ray.get(ref)
-    finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        if started:
-            ray.shutdown()
 
 
 # ----------------------------------------------------------------------------------------- summary

@@ -109,6 +109,8 @@ def _parts(node: ast.expr) -> tuple[str, list[ast.expr], bool]:
             return kind, items, True
         return "json", [], False  # a union of containers: copy whatever it is
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        if node.value.id == "Literal":
+            return "value", [], False  # literal strings, numbers, booleans: immutable
         args = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if node.value.id == "list":
             return "list", args, False
@@ -149,12 +151,14 @@ class _Gen:
                 item = items[0] if items else ast.Name("Any")
                 v = self.var()
                 inner = self.copy(item, inner_depth, v) if inner_depth != 0 else v
-                out = f"{expr}[:]" if inner == v else f"[{inner} for {v} in {expr}]"
+                # (an empty container is copied without building a comprehension: usually the cheapest case)
+                out = f"{expr}[:]" if inner == v else f"([{inner} for {v} in {expr}] if {expr} else [])"
             else:
                 item = items[1] if len(items) == 2 else ast.Name("Any")
                 v, k = self.var(), self.var()
                 inner = self.copy(item, inner_depth, v) if inner_depth != 0 else v
-                out = f"{expr}.copy()" if inner == v else f"{{{k}: {inner} for {k}, {v} in {expr}.items()}}"
+                out = (f"{expr}.copy()" if inner == v
+                       else f"({{{k}: {inner} for {k}, {v} in {expr}.items()}} if {expr} else {{}})")
         if optional:
             return f"(None if {expr} is None else {out})"
         return out

@@ -167,6 +167,11 @@ class State(ABC):
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Re-deal, in place, everything ``seat`` cannot see, consistently with ``view(seat)``."""
 
+    def undo_barrier(self, seat: int, action: Action) -> bool:
+        """Whether the game makes ``action`` (just applied for ``seat``) final even where the generic undo
+        policy would allow taking it back (``core/undo.py``). Default: no such action."""
+        return False
+
     def components(self) -> Counter[Hashable]:
         """Every physical component in play, wherever it is; constant over a game (conservation)."""
         return Counter()

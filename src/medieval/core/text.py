@@ -108,9 +108,18 @@ class Narrator:
         """Subject and verb agreeing: ``act(s, "take", "takes")`` -> "You take" / "P2 takes"."""
         return f"{self.who(seat)} {you if self.me(seat) else they}"
 
-    def seats(self, seats: Sequence[object]) -> str:
-        """A list of seats in prose: "You and P2", "P1, P2 and P3"."""
-        words = [self.obj(s) if i else self.who(s) for i, s in enumerate(seats)]
+    def acts(self, seat: object, you: str, they: str) -> str:
+        """The same inside a sentence: "you take" / "P2 takes"."""
+        return f"{self.obj(seat)} {you if self.me(seat) else they}"
+
+    def own(self, seat: object) -> str:
+        """The possessive of a sentence's own subject: "your" / "their"."""
+        return "your" if self.me(seat) else "their"
+
+    def seats(self, seats: Sequence[object], subject: bool = True) -> str:
+        """A list of seats in prose: "You and P2", "P1, P2 and P3"; inside a sentence (``subject=False``)
+        "against P1 and you"."""
+        words = [self.who(s) if subject and not i else self.obj(s) for i, s in enumerate(seats)]
         if len(words) <= 1:
             return "".join(words) or "nobody"
         return ", ".join(words[:-1]) + " and " + words[-1]

@@ -28,10 +28,10 @@ from medieval.agents.arena import (
     Summary,
     default_out,
     run,
-    split_bots,
     summarize,
     write_summary,
 )
+from medieval.agents.batch import BatchError, split_bots
 from medieval.core.errors import MedievalError
 from medieval.core.registry import make
 
@@ -120,7 +120,7 @@ def run_arena(args: argparse.Namespace) -> int:
         with progress, _sigterm_as_interrupt():
             report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh,
                          on_progress=on_progress)
-    except (ArenaError, MedievalError) as e:
+    except (BatchError, MedievalError) as e:
         err.print(f"[red]error:[/] {e}", highlight=False)
         return 2
     summary = summarize(config, report.results)

@@ -1,4 +1,5 @@
-"""Simulating many seeded games in parallel, with win statistics per agent and per seat.
+"""Simulating many seeded games in parallel, with win statistics per agent and per seat (the games are
+played by the batch runner, ``agents/batch.py``, that ``medieval arena`` uses too).
 
 Game ``i`` of a run uses seed ``seed + i`` and every bot in it is seeded from that seed and its seat,
 so a run is reproducible and its numbers do not depend on how many processes played it: results are
@@ -6,11 +7,9 @@ gathered in game order whatever order the workers finish in."""
 
 from __future__ import annotations
 
-import math
-import multiprocessing
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,13 +17,10 @@ from rich import box
 from rich.console import RenderableType
 from rich.table import Table
 
-import medieval
-from medieval.agents.base import make_agent
-from medieval.agents.match import play_match
+from medieval.agents.batch import Batch, execute
+from medieval.agents.batch import seating as batch_seating
 from medieval.agents.ratings import wilson_interval as wilson
-from medieval.core.rng import derive
 from medieval.core.spec import OptionValue
-from medieval.core.state import Game
 
 
 @dataclass(frozen=True)
@@ -55,54 +51,25 @@ class SimulationError(RuntimeError):
     """A game raised an error (a bug in a game or a bot); the message names its seed."""
 
 
+def batch_of(config: SimulationConfig) -> Batch:
+    """The batch that plays a simulation: one bot per seat, fixed or turned one seat per game."""
+    return Batch(config.game, config.players, dict(config.options), config.seats, config.games, config.seed,
+                 seating="rotate" if config.rotate else "fixed", keep_records=config.keep_records)
+
+
 def seating(config: SimulationConfig, index: int) -> tuple[int, ...]:
     """Who sits where in game ``index``: with ``rotate`` the seating turns by one seat each game, so
     over ``players`` consecutive games every agent plays every seat."""
-    n = config.players
-    r = index % n if config.rotate else 0
-    return tuple((seat - r) % n for seat in range(n))
+    return batch_seating(len(config.seats), config.players, index, "rotate" if config.rotate else "fixed")
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    return derive(game_seed, "bot", seat).getrandbits(63)
-
-
-def play_one(game: Game[Any], config: SimulationConfig, index: int) -> GameResult:
-    seed = config.seed + index
-    sit = seating(config, index)
-    specs = [config.seats[a] for a in sit]
-    try:
-        agents = [make_agent(spec, bot_seed(seed, s)) for s, spec in enumerate(specs)]
-        result = play_match(game, agents, seed)
-    except Exception as e:
-        return GameResult(index, sit, (), (), 0, "", None, f"game {index} (seed {seed}) failed: "
-                          f"{type(e).__name__}: {e}")
-    outcome = result.outcome
-    n = config.players
-    record = None
-    if config.keep_records:
-        record = result.state.record()
-        record["seats"] = specs
-    return GameResult(index, sit, tuple(outcome.reward(s) for s in range(n)), tuple(outcome.scores),
-                      result.decisions, outcome.termination, record)
-
-
-_GAME_CACHE: dict[str, Game[Any]] = {}
-
-
-def _game_for(config: SimulationConfig) -> Game[Any]:
-    key = repr((config.game, config.players, sorted(config.options.items())))
-    game = _GAME_CACHE.get(key)
-    if game is None:
-        game = _GAME_CACHE[key] = medieval.make(config.game, config.players, **config.options)
-    return game
-
-
-def run_chunk(task: tuple[SimulationConfig, int, int]) -> list[GameResult]:
-    """Play games ``start..stop-1`` (a worker's unit of work)."""
-    config, start, stop = task
-    game = _game_for(config)
-    return [play_one(game, config, i) for i in range(start, stop)]
+def result_of(r: dict[str, Any]) -> GameResult:
+    """A batch result as the simulation's statistics read it."""
+    index, sit = int(r["index"]), tuple(r["seating"])
+    if "error" in r:
+        return GameResult(index, sit, (), (), 0, "", None, f"game {index} (seed {r['seed']}) failed: {r['error']}")
+    return GameResult(index, sit, tuple(r["rewards"]), tuple(r["scores"]), int(r["decisions"]), r["termination"],
+                      r.get("record"))
 
 
 # ------------------------------------------------------------------------------------ statistics
@@ -169,37 +136,23 @@ class SimulationSummary:
         return " ".join(f"P{i}" for i, s in enumerate(self.config.seats) if s == spec)
 
 
-def _chunks(config: SimulationConfig, size: int) -> Iterator[tuple[SimulationConfig, int, int]]:
-    for start in range(0, config.games, size):
-        yield config, start, min(config.games, start + size)
-
-
 def run_simulation(config: SimulationConfig, jobs: int = 1, *,
                    on_result: Callable[[GameResult], None] | None = None) -> SimulationSummary:
     """Play ``config.games`` games on ``jobs`` processes. ``on_result`` sees every result in game order
     (for progress and for saving records). Raises SimulationError on the first game that failed."""
     summary = SimulationSummary(config)
     jobs = max(1, jobs)
-    size = max(1, min(50, math.ceil(config.games / (jobs * 8))))
+    batch = batch_of(config)
+    tasks = [batch.task(i) for i in range(config.games)]
+    summary.processes = min(jobs, len(tasks)) or 1
     started = time.perf_counter()
-
-    def take(results: list[GameResult]) -> None:
-        for r in results:
-            if r.error is not None:
-                raise SimulationError(r.error)
-            summary.add(r)
-            if on_result is not None:
-                on_result(r)
-
-    tasks = list(_chunks(config, size))
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            take(run_chunk(task))
-    else:
-        summary.processes = min(jobs, len(tasks))
-        with multiprocessing.get_context().Pool(summary.processes) as pool:
-            for results in pool.imap(run_chunk, tasks):
-                take(results)
+    for raw in execute(tasks, jobs, ordered=True):
+        r = result_of(raw)
+        if r.error is not None:
+            raise SimulationError(r.error)
+        summary.add(r)
+        if on_result is not None:
+            on_result(r)
     summary.elapsed = time.perf_counter() - started
     return summary
 

@@ -11,10 +11,13 @@ How our engine maps onto OpenSpiel:
 - **Sequential, imperfect information.** The player to move is the first seat of the engine's ``to_move``;
   simultaneous secret choices are made one seat at a time (the engine keeps the earlier ones secret), so the
   game is declared ``SEQUENTIAL``.
-- **Chance is inside the engine** (each state carries its seed), so the game is declared ``DETERMINISTIC``
-  from the state's point of view: ``new_initial_state()`` starts a game whose seed is the next draw of a
-  stream seeded by the game parameter ``seed`` (default 0), and everything after follows from the actions.
-  Two calls give two different deals; the same ``seed`` gives the same sequence of games.
+- **Chance is sampled inside the engine** (each state carries its seed and draws its shuffles and rolls
+  from it within ``apply``; there is no chance player), so a game whose spec declares sampled chance is
+  ``SAMPLED_STOCHASTIC``, and one without chance ``DETERMINISTIC``: ``new_initial_state()`` starts a game
+  whose seed is the next draw of a stream seeded by the game parameter ``seed`` (default 0). Two calls
+  give two different deals; the same ``seed`` gives the same sequence of games.
+- **Information**: imperfect where the spec declares hidden information or simultaneous moves, perfect
+  otherwise.
 - **Resampling** (``resample_from_infostate``, used by ISMCTS) is the engine's ``determinize``: hidden cards
   re-dealt consistently with the player's view, future chance re-seeded.
 - **Actions** are the game's action codec indices (docs/interop.md), the same numbers as the PettingZoo
@@ -135,8 +138,11 @@ def game_type(spec: GameSpec) -> Any:
         short_name=short_name(spec.name),
         long_name=f"Medieval {spec.display_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if spec.chance == "sampled"
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                     if spec.hidden_information or spec.simultaneous
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,

@@ -1,32 +1,30 @@
-"""Medievalia on the engine contract: notation, options, scenarios, views and hidden information,
-determinize, records, the heuristic bot and the terminal rendering."""
+"""Medievalia on the engine contract: notation and structured actions, options, scenarios, views and
+hidden information, determinize, records, the heuristic bot and the terminal rendering. Section numbers
+(§, R) refer to the rules document (rules.md in the game's package)."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 import medieval
 from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from medieval.core.state import Action
+from medieval.games.medievalia import SPEC, MedievaliaGame, MedievaliaState
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
 from medieval.games.medievalia.heuristic import choose
 from medieval.games.medievalia.render import render
-from tests.games.medievalia.util import game, play, scenario
+from tests.games.medievalia.helpers import components_of, play_out, random_state, stacked
+from tests.support import game, last, play
 
 
-def random_state(players: int = 4, moves: int = 60, seed: int = 1, **options):
-    s = game(players, **options).new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_over:
-            break
-        seat = s.to_move[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
-    return s
+def medievalia(players: int = 4, **options: Any) -> MedievaliaGame:
+    return game(MedievaliaGame, players, **options)
 
 
 # ------------------------------------------------------------------ notation
@@ -42,28 +40,31 @@ def random_state(players: int = 4, moves: int = 60, seed: int = 1, **options):
     ("play 5 5 give 2", A.Play(5, 2, 0, 5, give=2)),
     ("play 12 12 next 3", A.Play(12, 2, 0, 12, next=3)),
 ])
-def test_notation_round_trip(text, action):
-    """Notation: every action reads back from its text, and prints as it reads."""
-    g = game(4)
+def test_notation_round_trip(text: str, action: Action) -> None:
+    """Notation (R23): every action reads back from its text, and prints as it reads."""
+    g = medievalia(4)
     assert g.parse_notation(text) == action
     assert str(action) == text
 
 
-def test_notation_accepts_any_card_order_and_case():
-    g = game(4)
+def test_notation_accepts_any_card_order_and_case() -> None:
+    """Notation (R23): cards may be typed in any order or case; the printed form is canonical."""
+    g = medievalia(4)
     assert g.parse_notation("play W 5 5") == g.parse_notation("play 5 5 W")
     assert g.parse_notation("play w w as 7") == A.Play(14, 0, 2, 7)
 
 
 @pytest.mark.parametrize("bad", ["", "pass", "play", "play 14", "play 4 5", "play 5 as 5", "play W as 0",
                                  "play W as 14", "play 5 give", "play 5 give 9", "play give 2 5", "take 2"])
-def test_notation_rejects_bad_text(bad):
+def test_notation_rejects_bad_text(bad: str) -> None:
+    """Notation (§4.2: one value per play, Wildcards 1-13): anything else is refused."""
     with pytest.raises(InvalidActionError):
-        game(4).parse_notation(bad)
+        medievalia(4).parse_notation(bad)
 
 
-def test_illegal_action_is_refused_and_state_unchanged():
-    s = scenario(4, hands=[["9"], ["8"], ["1"], ["1"]], table=[[3, "10"]])
+def test_illegal_action_is_refused_and_state_unchanged() -> None:
+    """§4.3: a play that does not beat the table, or a move out of turn, is refused and changes nothing."""
+    s = stacked(4, hands=[["9"], ["8"], ["1"], ["1"]], table=[[3, "10"]])
     before = s.to_json()
     with pytest.raises(IllegalActionError):
         s.apply(0, A.Play(9, 1, 0, 9))
@@ -72,6 +73,48 @@ def test_illegal_action_is_refused_and_state_unchanged():
     with pytest.raises(IllegalActionError):
         s.apply(1, A.TAKE)  # not seat 1's turn
     assert s.to_json() == before
+
+
+@pytest.mark.parametrize(("text", "kind", "args"), [
+    ("take", "take", {}),
+    ("play 3", "play", {"cards": ["3"], "value": 3, "give": None, "next": None}),
+    ("play 5 5 W", "play", {"cards": ["5", "5", "W"], "value": 5, "give": None, "next": None}),
+    ("play W W as 7", "play", {"cards": ["W", "W"], "value": 7, "give": None, "next": None}),
+    ("play R R", "play", {"cards": ["R", "R"], "value": None, "give": None, "next": None}),
+    ("play W", "play", {"cards": ["W"], "value": None, "give": None, "next": None}),
+    ("play 5 W give 2", "play", {"cards": ["5", "W"], "value": 5, "give": 2, "next": None}),
+    ("play 12 12 next 3", "play", {"cards": ["12", "12"], "value": 12, "give": None, "next": 3}),
+])
+def test_actions_are_structured_for_a_client(text: str, kind: str, args: dict[str, Any]) -> None:
+    """Notation (R23): an action's structured form names the cards by face, the value they count as, and
+    the seat CM01 gives the stack to or CM10 names, never an internal id."""
+    action = medievalia(4).parse_notation(text)
+    assert action.to_json() == {"kind": kind, "args": args, "notation": text}
+
+
+def test_every_legal_action_has_json_args_and_its_own_notation() -> None:
+    """Notation (R23): over random games of every test configuration, every legal action's arguments are
+    JSON-safe and rebuild its cards, and no two legal actions share a notation."""
+    checked = 0
+    for players, options in MedievaliaGame.test_configurations():
+        g = medievalia(players, **options)
+        for seed in range(2):
+            s = g.new_game(seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seat = s.to_move[0]
+                moves = s.legal_actions(seat)
+                forms = [json.loads(json.dumps(a.to_json())) for a in moves]
+                assert len({f["notation"] for f in forms}) == len(moves)
+                assert len({json.dumps(f["args"], sort_keys=True) for f in forms}) == len(moves)
+                for a, f in zip(moves, forms, strict=True):
+                    assert g.parse_notation(f["notation"]) == a
+                    if isinstance(a, A.Play):
+                        assert len(f["args"]["cards"]) == a.cards
+                        assert set(f["args"]) == {"cards", "value", "give", "next"}
+                checked += len(moves)
+                s.apply(seat, rng.choice(moves))
+    assert checked > 1000
 
 
 # ------------------------------------------------------------------ options
@@ -87,29 +130,42 @@ def test_illegal_action_is_refused_and_state_unchanged():
     ({"deck": "Q:3"}, "not a Medievalia card"),
     ({"rounds": -1}, "rounds"),
 ])
-def test_options_are_validated(options, message):
+def test_options_are_validated(options: dict[str, Any], message: str) -> None:
+    """Options: a bad value is refused with a message naming the option."""
     with pytest.raises(InvalidOptionError, match=message):
         medieval.make("medievalia", players=4, **options)
 
 
-def test_option_custom_deck_counts():
-    """The deck is data: a custom composition replaces ours (here 2 Wildcards, no Skip)."""
+def test_option_custom_deck_counts() -> None:
+    """§1.1 (our design, option ``deck``): the deck is data, a custom composition replaces ours (here 2
+    Wildcards, no Skip)."""
     counts = ",".join(f"{v}:4" for v in range(1, 14)) + ",W:2,S:0,R:0"
-    s = game(4, deck=counts, tower="none").new_game(seed=3)
-    cards = {k[1]: v for k, v in s.components().items() if k[0] == "card"}
+    s = medievalia(4, deck=counts, tower="none").new_game(seed=3)
+    cards = components_of(s, "card")
     assert cards["W"] == 2 and "S" not in cards and sum(cards.values()) == 54
 
 
-def test_option_rounds_override():
+def test_option_rounds_override() -> None:
+    """§8.1 option ``rounds``: the number of rounds replaces the rulebook's table."""
     s = random_state(3, moves=10_000, rounds=2)
     assert s.is_over and len(s.round_scores) == 2
 
 
-def test_spec_lists_options():
+def test_spec_lists_options() -> None:
+    """Options: the spec declares every option, the player counts, the kind of game, the parts and the
+    test configurations (every player count first, then the variants)."""
     spec = next(sp for sp in medieval.list_games() if sp.name == "medievalia")
-    assert (spec.min_players, spec.max_players) == (2, 6)
+    assert spec is SPEC and (spec.min_players, spec.max_players) == (2, 6)
     names = {o.name for o in spec.options}
     assert {"tower", "field", "instructor", "field_draw", "cm01", "skip_cards", "deck"} <= names
+    assert spec.hidden_information and not spec.simultaneous and spec.chance == "sampled"
+    assert all(spec.has(part) for part in ("heuristic", "evaluation", "rounds", "render", "encoding", "text"))
+    configs = MedievaliaGame.test_configurations()
+    assert configs[:5] == [(n, {}) for n in range(2, 7)] and len(configs) == 12
+    assert (3, {"tower": "documented"}) in configs
+    g = medievalia(4)
+    s = g.new_game(seed=1)
+    assert g.round_number(s) == 1 and g.evaluate(s) is not None
 
 
 # ------------------------------------------------------------------ scenarios
@@ -125,20 +181,23 @@ def test_spec_lists_options():
     ({"hands": [["1"]] * 4, "round": 2, "round_scores": [[0, 0]]}, "round_scores"),
     ({"hands": [[1]] * 4}, "as text"),
 ])
-def test_scenario_input_is_validated(setup, message):
+def test_scenario_input_is_validated(setup: dict[str, Any], message: str) -> None:
+    """Scenarios: every bad key or value raises InvalidOptionError."""
     with pytest.raises(InvalidOptionError, match=message):
-        game(4, tower="none").scenario(**setup)
+        medievalia(4, tower="none").scenario(**setup)
 
 
-def test_scenario_records_replay():
-    s = scenario(4, hands=[["3", "5"], ["4", "4"], ["11"], ["12"]], deck=["6", "..."])
+def test_scenario_records_replay() -> None:
+    """Scenarios: a stacked game's record replays to the same state."""
+    s = stacked(4, hands=[["3", "5"], ["4", "4"], ["11"], ["12"]], deck=["6", "..."])
     play(s, "play 3", "play 4 4", "take")
     rec = json.loads(json.dumps(s.record()))
     assert medieval.replay(rec).to_json() == s.to_json()
 
 
 # ------------------------------------------------------------------ views, hidden information
-def test_view_keys_and_json_safe():
+def test_view_keys_and_json_safe() -> None:
+    """View: every key the rules document lists, JSON-safe, no hand for the spectator."""
     s = random_state(4, moves=30)
     for seat in (None, 0, 1, 2, 3):
         v = s.view(seat)
@@ -149,45 +208,47 @@ def test_view_keys_and_json_safe():
     assert s.view(None)["hand"] is None
 
 
-def test_view_last_round_is_a_copy():
-    """The view's last-round summary is the position's copy of the round_end entry, copied again:
+def test_view_last_round_is_a_copy() -> None:
+    """View (§6): the last-round summary is the position's copy of the round_end entry, copied again:
     changing it changes nothing in the game."""
-    s = scenario(2, hands=[["8"], ["1", "2"]], deck=[])
+    s = stacked(2, hands=[["8"], ["1", "2"]], deck=[])
     play(s, "play 8")
-    v = s.view(0)
-    assert v["last_round"]["scores"] == [0, -2] and v["last_round"]["hands"] == [[], ["1", "2"]]
-    v["last_round"]["hands"][1].append("X")
-    v["last_round"]["scores"][0] = 99
-    assert s.view(0)["last_round"]["hands"] == [[], ["1", "2"]]
-    assert s.view(0)["last_round"]["scores"] == [0, -2]
+    summary = s.view(0)["last_round"]
+    assert summary is not None
+    assert summary["scores"] == [0, -2] and summary["hands"] == [[], ["1", "2"]]
+    summary["hands"][1].append("X")
+    summary["scores"][0] = 99
+    again = s.view(0)["last_round"]
+    assert again is not None and again["hands"] == [[], ["1", "2"]] and again["scores"] == [0, -2]
 
 
-def test_last_round_is_kept_without_the_log():
+def test_last_round_is_kept_without_the_log() -> None:
     """The rules never read their own log: with the log off (as in search rollouts) the last round's
     summary is the same, and the ISMCTS fast-path self-test accepts every test configuration."""
     from medieval.agents.ismcts import fast_path_ok
 
-    s = scenario(2, hands=[["8"], ["1", "2"]], deck=[])
+    s = stacked(2, hands=[["8"], ["1", "2"]], deck=[])
     quiet = s.clone()
-    quiet._mute_log()
+    quiet.mute_log()
+    before = quiet.log_size
     play(s, "play 8")
     play(quiet, "play 8")
-    assert not any(e.kind == "round_end" for e in quiet._log)
-    entry = next(e for e in reversed(s.events(None)) if e["kind"] == "round_end")
+    assert quiet.log_size == before and "round_end" not in [e["kind"] for e in quiet.events(None)]
+    entry = last(s, "round_end")
     assert quiet.last_round == s.last_round == {k: v for k, v in entry.items() if k != "kind"}
     assert quiet.view(0)["last_round"] == s.view(0)["last_round"]
-    for players, options in type(s.game).test_configurations():
+    for players, options in MedievaliaGame.test_configurations():
         assert fast_path_ok(medieval.make("medievalia", players, **options)), (players, options)
 
 
-def _plain_legal_actions(s, seat):
+def _plain_legal_actions(s: MedievaliaState, seat: int) -> list[Action]:
     """§4.2, §5, §4.5 written out plainly, play by play (what the pre-built play tables must give)."""
     fc = s.field_card
     hand = s.hands[seat]
     thr = s.threshold(seat)
     nw = hand[W] if fc.wild_values else 0
     gives = [t for t in range(s.players) if t != seat] if fc.code == "CM01" and any(s.stacks[seat]) else []
-    out = []
+    out: list[Action] = []
     for v in fc.number_faces:
         for k in range(1, hand[v] + 1):
             for j in range(nw + 1):
@@ -214,43 +275,44 @@ def _plain_legal_actions(s, seat):
     return out
 
 
-def test_legal_actions_match_the_plain_rules():
-    """The legal actions come from per-card tables of pre-built plays; over random games of every
+def test_legal_actions_match_the_plain_rules() -> None:
+    """§4.2, §5, §4.5: the legal actions come from per-card tables of pre-built plays; over random games of every
     test configuration they are exactly the plays §4.2, §5 and §4.5 give, in the same order."""
     checked = 0
-    for players, options in type(game()).test_configurations():
-        g = game(players, **options)
+    for players, options in MedievaliaGame.test_configurations():
+        g = medievalia(players, **options)
         for seed in range(3):
             s = g.new_game(seed=seed)
             rng = random.Random(seed)
             while not s.is_over:
                 seat = s.to_move[0]
-                legal = s.legal_actions(seat)
-                assert legal == _plain_legal_actions(s, seat)
+                moves = s.legal_actions(seat)
+                assert moves == _plain_legal_actions(s, seat)
                 checked += 1
-                s.apply(seat, rng.choice(legal))
+                s.apply(seat, rng.choice(moves))
     assert checked > 1000
 
 
-def test_from_json_reads_a_state_written_with_last_round_at():
-    """A state written when the position held ``last_round_at`` (an index into the log) instead of
+def test_from_json_reads_a_state_written_with_last_round_at() -> None:
+    """Saves: a state written when the position held ``last_round_at`` (an index into the log) instead of
     ``last_round`` still restores, with the summary taken from that log entry."""
     s = random_state(3, moves=400, seed=4, rounds=3)
     assert s.last_round is not None
     data = json.loads(json.dumps(s.to_json()))
-    last = data["state"].pop("last_round")
+    summary = data["state"].pop("last_round")
     kinds = [e["kind"] for e in data["log"]]
     data["state"]["last_round_at"] = len(kinds) - 1 - kinds[::-1].index("round_end")
-    r = game(3, rounds=3).from_json(data)
-    assert r.last_round == last
+    r = medievalia(3, rounds=3).from_json(data)
+    assert r.last_round == summary
     assert r.to_json() == s.to_json()
-    fresh = game(3).new_game(seed=1).to_json()
+    fresh = medievalia(3).new_game(seed=1).to_json()
     del fresh["state"]["last_round"]
     fresh["state"]["last_round_at"] = -1
-    assert game(3).from_json(fresh).last_round is None
+    assert medievalia(3).from_json(fresh).last_round is None
 
 
-def test_view_never_shows_other_hands():
+def test_view_never_shows_other_hands() -> None:
+    """Hidden information (R15): a seat's view and log never show another hand or the cards it drew."""
     s = random_state(4, moves=45, seed=9)
     for viewer in range(4):
         text = json.dumps(s.view(viewer))
@@ -262,7 +324,9 @@ def test_view_never_shows_other_hands():
                 assert not isinstance(e.get("drew"), list)
 
 
-def test_determinize_keeps_the_view_and_redeals_the_rest():
+def test_determinize_keeps_the_view_and_redeals_the_rest() -> None:
+    """Hidden information: a determinized world looks the same to the seat and re-deals what it cannot
+    see (the other hands and the deck)."""
     s = random_state(4, moves=25, seed=4)
     seat = s.to_move[0]
     changed = False
@@ -275,7 +339,8 @@ def test_determinize_keeps_the_view_and_redeals_the_rest():
     assert changed
 
 
-def test_clone_is_independent():
+def test_clone_is_independent() -> None:
+    """Copies: a clone is a full, independent copy of the declared position."""
     s = random_state(4, moves=20)
     c = s.clone()
     seat = c.to_move[0]
@@ -284,9 +349,10 @@ def test_clone_is_independent():
     assert s.clone().to_json() == s.to_json()
 
 
-def test_json_round_trip_continues_identically():
+def test_json_round_trip_continues_identically() -> None:
+    """Saves: a state restored from JSON plays on exactly as the original."""
     s = random_state(5, moves=80, seed=2)
-    r = game(5).from_json(json.loads(json.dumps(s.to_json())))
+    r = medievalia(5).from_json(json.loads(json.dumps(s.to_json())))
     rng1, rng2 = random.Random(5), random.Random(5)
     for _ in range(200):
         if s.is_over:
@@ -301,8 +367,8 @@ def test_json_round_trip_continues_identically():
 
 
 # ------------------------------------------------------------------ heuristic
-def test_heuristic_plays_legal_moves_from_the_view_only():
-    """The heuristic decides from view(seat) and legal actions only: re-dealing the hidden cards
+def test_heuristic_plays_legal_moves_from_the_view_only() -> None:
+    """Heuristic: it decides from view(seat) and legal actions only: re-dealing the hidden cards
     never changes its choice."""
     for seed in range(5):
         s = random_state(4, moves=35 + seed, seed=seed)
@@ -314,28 +380,33 @@ def test_heuristic_plays_legal_moves_from_the_view_only():
             assert choose(d, seat, random.Random(0)) == a
 
 
-def test_heuristic_beats_random():
-    """In 40 seeded 4-player games, one heuristic seat against three random seats wins far more than
+def test_heuristic_beats_random() -> None:
+    """Heuristic: in 40 seeded 4-player games, one heuristic seat against three random seats wins far more than
     its 25% share."""
     from medieval.agents import make_agent, play_match
 
-    g = game(4)
+    g = medievalia(4)
     wins = 0.0
     for i in range(40):
         agents = [make_agent("heuristic" if s == i % 4 else "random", seed=i * 10 + s) for s in range(4)]
-        wins += play_match(g, agents, seed=i).outcome.reward(i % 4)
+        outcome = play_match(g, agents, seed=i).outcome
+        assert outcome is not None
+        wins += outcome.reward(i % 4)
     assert wins / 40 > 0.5
 
 
-def test_heuristic_hands_the_stack_to_the_leader_under_cm01():
-    s = scenario(4, options={"field": "CM01", "rounds": 2}, round=2, round_scores=[[-9, -5, 0, -7]],
+def test_heuristic_hands_the_stack_to_the_leader_under_cm01() -> None:
+    """Heuristic, §T.2 CM01: the stack goes to the opponent with the best total."""
+    s = stacked(4, options={"field": "CM01", "rounds": 2}, round=2, round_scores=[[-9, -5, 0, -7]],
                  hands=[["5", "5"], ["1"], ["1"], ["1"]], stacks=[["9"], [], [], []])
     assert str(choose(s, 0, random.Random(0))) == "play 5 5 give 2"
 
 
 # ------------------------------------------------------------------ rendering
-def test_terminal_rendering_shows_the_table():
-    s = scenario(4, options={"field": "CM04", "instructor": "IM02"},
+def test_terminal_rendering_shows_the_table() -> None:
+    """Rendering: the terminal picture shows the Tower cards, the direction, the table's plays and total,
+    the stacks, and the end of the game."""
+    s = stacked(4, options={"field": "CM04", "instructor": "IM02"},
                  hands=[["3", "5", "W"], ["4", "4"], ["11"], ["12"]], table=[[3, "5 5"], [0, "W W as 6"]],
                  stacks=[["2"], [], [], []], turn=1)
     console = Console(width=110, record=True, color_system=None)
@@ -343,7 +414,7 @@ def test_terminal_rendering_shows_the_table():
     out = console.export_text()
     for needle in ("CM04", "Echo", "IM02", "clockwise", "Total 12", "[4] [4]", "[W] [W]", "as 6", "stack"):
         assert needle in out, needle
-    finished = random_state(2, moves=10_000, seed=3)
+    finished = play_out(medievalia(2).new_game(seed=3), seed=3)
     console.print(render(finished.view(None)))
     assert "Game over" in console.export_text()
     assert "Medievalia" in finished.render(0)

@@ -1,6 +1,6 @@
-"""The position evaluation searches use to cut their playouts short (``MedievaliaGame.evaluate``; the
-weights are our design, fitted by scripts/fit_evaluation.py — docs/rules/medievalia.md, "Bot
-knowledge")."""
+"""The position evaluation searches use to cut their playouts short (``evaluation.py``, the spec's
+``evaluation`` part; the weights are our design, fitted by scripts/fit_evaluation.py — the rules
+document's "Bot knowledge")."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ import math
 import random
 from importlib import resources
 
-from medieval.games.medievalia import evaluation
-from medieval.games.medievalia.rules import MedievaliaState
-
-from .util import game, scenario
+from medieval.games.medievalia import MedievaliaGame, MedievaliaState, evaluation
+from tests.games.medievalia.helpers import stacked
+from tests.support import game
 
 
 def _midgame(players: int = 4, steps: int = 120, seed: int = 3, **options: object) -> MedievaliaState:
-    g = game(players, **options)
+    g = game(MedievaliaGame, players, **options)
     state = g.new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -33,6 +32,7 @@ def _features(state: MedievaliaState, p: int) -> dict[str, float]:
 
 
 def test_the_weights_cover_every_feature() -> None:
+    """Bot knowledge: the stored weights name every feature and beat a uniform guess on held-out games."""
     data = json.loads(resources.files("medieval.games.medievalia").joinpath("data/evaluation.json")
                       .read_text("utf-8"))
     assert set(data["weights"]) == set(evaluation.FEATURE_NAMES)
@@ -43,6 +43,7 @@ def test_the_weights_cover_every_feature() -> None:
 
 
 def test_features_read_the_table() -> None:
+    """Bot knowledge: the features of a played position read the scores (§6.5) and hands off the state."""
     state = _midgame()
     assert state.round > 1  # the totals are not all 0
     for p in range(4):
@@ -55,9 +56,10 @@ def test_features_read_the_table() -> None:
 
 
 def test_features_of_a_built_position() -> None:
-    """Base rules: each stack card is -1; the seat to move, unable to beat 9 or skip, is stuck with the
-    table's three cards; once the deck is empty the hand counts toward going out."""
-    s = scenario(4, hands=[["2", "2", "W"], ["3", "13", "13", "S"], ["4"], ["5", "5", "5"]],
+    """Bot knowledge, base rules (§4.3, §6.4): each stack card is -1; the seat to move, unable to beat 9
+    or skip, is stuck with the table's three cards; once the deck is empty the hand counts toward going
+    out."""
+    s = stacked(4, hands=[["2", "2", "W"], ["3", "13", "13", "S"], ["4"], ["5", "5", "5"]],
                  stacks=[["1", "1"], [], ["7"], []], table=[[0, "4"], [2, "9"]], turn=3, deck=[],
                  round=2, round_scores=[[-3, -1, -6, -2]])
     f0, f1, f3 = _features(s, 0), _features(s, 1), _features(s, 3)
@@ -71,6 +73,7 @@ def test_features_of_a_built_position() -> None:
 
 
 def test_evaluate_gives_win_chances() -> None:
+    """Bot knowledge: one win chance per seat, summing to 1, on real and determinized positions."""
     state = _midgame()
     r = state.game.evaluate(state)
     assert r is not None and len(r) == 4 and math.isclose(sum(r), 1.0) and all(0 < x < 1 for x in r)
@@ -81,7 +84,8 @@ def test_evaluate_gives_win_chances() -> None:
 
 
 def test_a_higher_total_is_worth_more() -> None:
-    """The same position with seat 0's total raised: its win chance goes up, and more so late."""
+    """Bot knowledge (§8.2: the highest total wins): the same position with seat 0's total raised: its
+    win chance goes up, and more so late."""
     early = _midgame(steps=20)
     late = _midgame(steps=150)
     assert early.round < late.round
@@ -97,6 +101,7 @@ def test_a_higher_total_is_worth_more() -> None:
 
 
 def test_other_player_counts_and_options() -> None:
+    """Bot knowledge: the 4-player weights serve every player count and the base rules."""
     for players in (2, 3, 6):
         state = _midgame(players, steps=40)
         r = evaluation.evaluate(state)

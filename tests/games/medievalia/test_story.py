@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from tests.games.medievalia.util import legal, play, scenario
+from medieval.games.medievalia import MedievaliaState
+from tests.games.medievalia.helpers import hand, stacked
+from tests.support import legal, play
 
 FELIPE, MARK, PATRICIA, LUCAS = 0, 1, 2, 3
 
 
-def example_game_start():
-    return scenario(
+def example_game_start() -> MedievaliaState:
+    """The four hands and the deck of the rulebook's Example Game (Felipe, Mark, Patricia, Lucas)."""
+    return stacked(
         4,
         hands=[["3", "5", "5", "W", "1", "2"],
                ["4", "4", "R", "8", "9", "13"],
@@ -19,7 +22,7 @@ def example_game_start():
     )
 
 
-def test_example_game():
+def test_example_game() -> None:
     """Example Game (§4.1-§4.5, §5.3): 3; 4+4 = 8; 11; 12; 5+5+Wildcard = 15; Mark's
     Skip-and-reverse turns play counterclockwise so Felipe plays again; he cannot beat 15, takes every
     open card into his creature stack and leads again on the empty table with a 1."""
@@ -40,7 +43,7 @@ def test_example_game():
     assert s.view(None)["direction"] == "counterclockwise"
     assert s.turn == FELIPE  # the reverse sends play back to Felipe
     assert s.total == 15  # the Skip-and-reverse left 15 to beat
-    assert sorted(s.view(FELIPE)["hand"], key=int) == ["1", "2", "6", "7", "9", "10"]
+    assert sorted(hand(s, FELIPE), key=int) == ["1", "2", "6", "7", "9", "10"]
     assert legal(s) == ["take"]  # nothing adds up to more than 15
     play(s, "take")
     stack = s.view(None)["stacks"][FELIPE]
@@ -52,12 +55,12 @@ def test_example_game():
     assert s.turn == LUCAS  # still counterclockwise
 
 
-def test_example_score_with_im02():
+def test_example_score_with_im02() -> None:
     """Example Score (§6.2, §6.4, IM02): hand cards join the stack before scoring; 2s are -2 and the
     player who hits earns +5. Felipe -6 (1 in hand + 5 in stack), Mark -5 (2 + 2, one a 2),
     Patricia -3 (3 in hand), Lucas +5 (hits with an empty stack). The rulebook's margin note that
     Felipe's -6 does not add up is wrong (Ruling R12)."""
-    s = scenario(
+    s = stacked(
         4,
         options={"instructor": "IM02"},
         hands=[["7"], ["5", "6"], ["3", "4", "8"], ["9"]],
@@ -71,10 +74,10 @@ def test_example_score_with_im02():
     assert s.totals == [-6, -5, -3, 5]
 
 
-def test_example_tie_break():
+def test_example_tie_break() -> None:
     """End of the Game example (§8.3): Lucas and Felipe tie; Lucas's lowest round was -15 and
     Felipe's -8, so Felipe wins."""
-    s = scenario(
+    s = stacked(
         4,
         round=4,
         round_scores=[[-8, -20, -20, -15], [-7, -20, -20, -3], [-6, -20, -20, -3]],

@@ -1,31 +1,34 @@
-"""The Tower's cards (§T of docs/rules/medievalia.md): one test or more for every Magic Field card
-CM01-CM10 and every Magic Instructor card IM01-IM10, and the options that choose them."""
+"""The Tower's cards (§T of the rules document, rules.md in the game's package): one test or more for
+every Magic Field card CM01-CM10 and every Magic Instructor card IM01-IM10, and the options that choose
+them."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import pytest
 
-from tests.games.medievalia.util import game, hand, legal, play, scenario
+from medieval.games.medievalia import MedievaliaGame, MedievaliaState
+from tests.games.medievalia.helpers import components_of, hand, play_out, stacked
+from tests.support import events_of, game, last, legal, play
 
 OTHERS = [["1"], ["1"], ["1"]]
 
 
-def end_round_one(field: str, stacks: list[list[str]], players: int = 4):
+def end_round_one(field: str, stacks: list[list[str]], players: int = 4) -> MedievaliaState:
     """Seat 0 hits at once; the scores are minus the stacks (and one card in every other hand)."""
     hands = [["8"]] + [[str(9 + i)] for i in range(players - 1)]
-    s = scenario(players, options={"field": field}, hands=hands, stacks=stacks, deck=[])
+    s = stacked(players, options={"field": field}, hands=hands, stacks=stacks, deck=[])
     play(s, "play 8")
     assert s.round == 2
     return s
 
 
 # ------------------------------------------------------------------ Magic Field cards
-def test_cm01_two_fives_hand_the_stack_to_a_chosen_opponent():
-    """CM01: exactly two cards of 5 (a Wildcard as a 5 counts) oblige the player to give their
+def test_cm01_two_fives_hand_the_stack_to_a_chosen_opponent() -> None:
+    """§T.2 CM01: exactly two cards of 5 (a Wildcard as a 5 counts) oblige the player to give their
     creature stack to an opponent of their choice; three 5s have no effect (Ruling R9)."""
-    s = scenario(4, options={"field": "CM01"}, hands=[["5", "5", "5", "W", "2"], *OTHERS],
+    s = stacked(4, options={"field": "CM01"}, hands=[["5", "5", "5", "W", "2"], *OTHERS],
                  stacks=[["3", "4"], [], [], []])
     moves = legal(s)
     assert {"play 5 5 give 1", "play 5 5 give 2", "play 5 5 give 3", "play 5 W give 1"} <= set(moves)
@@ -36,21 +39,21 @@ def test_cm01_two_fives_hand_the_stack_to_a_chosen_opponent():
     stacks = s.view(None)["stacks"]
     assert stacks[0] == [] and sorted(stacks[2]) == ["3", "4"]
     assert s.total == 10 and s.turn == 1
-    assert s.events(None)[-1]["give"] == {"to": 2, "cards": ["3", "4"]}
+    assert last(s, "play")["give"] == {"to": 2, "cards": ["3", "4"]}
 
 
-def test_cm01_single_card_stack_and_empty_stack():
-    """CM01: a stack of one card gives that card; with an empty stack there is nothing to give."""
-    s = scenario(4, options={"field": "CM01"}, hands=[["5", "5"], *OTHERS], stacks=[["9"], [], [], []])
+def test_cm01_single_card_stack_and_empty_stack() -> None:
+    """§T.2 CM01: a stack of one card gives that card; with an empty stack there is nothing to give."""
+    s = stacked(4, options={"field": "CM01"}, hands=[["5", "5"], *OTHERS], stacks=[["9"], [], [], []])
     play(s, "play 5 5 give 3")
     assert s.view(None)["stacks"][3] == ["9"]
-    s = scenario(4, options={"field": "CM01"}, hands=[["5", "5"], *OTHERS])
+    s = stacked(4, options={"field": "CM01"}, hands=[["5", "5"], *OTHERS])
     assert "play 5 5" in legal(s) and not any("give" in m for m in legal(s))
 
 
-def test_cm01_pair_option_any_two_cards():
-    """CM01 with cm01="pair": any play of exactly two cards sets it off."""
-    s = scenario(4, options={"field": "CM01", "cm01": "pair"}, hands=[["4", "4", "W"], *OTHERS],
+def test_cm01_pair_option_any_two_cards() -> None:
+    """§T.2 CM01 with cm01="pair": any play of exactly two cards sets it off."""
+    s = stacked(4, options={"field": "CM01", "cm01": "pair"}, hands=[["4", "4", "W"], *OTHERS],
                  stacks=[["9"], [], [], []])
     moves = legal(s)
     assert "play 4 4 give 1" in moves and "play 4 4" not in moves
@@ -58,10 +61,10 @@ def test_cm01_pair_option_any_two_cards():
     assert "play 4 W give 2" in moves and "play 4 4 W" in moves
 
 
-def test_cm02_ones_are_skip_and_reverse():
-    """CM02: 1s are Skip-and-reverse, never numbers; many may be played at once for one effect;
+def test_cm02_ones_are_skip_and_reverse() -> None:
+    """§T.2 CM02: 1s are Skip-and-reverse, never numbers; many may be played at once for one effect;
     Wildcards cannot be 1 (Ruling R17)."""
-    s = scenario(4, options={"field": "CM02"}, hands=[["1", "1", "W", "3"], *OTHERS], table=[[3, "2"]])
+    s = stacked(4, options={"field": "CM02"}, hands=[["1", "1", "W", "3"], *OTHERS], table=[[3, "2"]])
     moves = legal(s)
     assert {"play 1", "play 1 1", "play 3", "play W as 7"} <= set(moves)
     assert "play W as 1" not in moves and "play 1 W" not in moves
@@ -71,25 +74,25 @@ def test_cm02_ones_are_skip_and_reverse():
     assert s.plays[-1][3] == "reverse"
 
 
-def test_cm03_every_special_card_is_skip_and_reverse():
-    """CM03: Wildcard, Skip and Skip-and-reverse all act as Skip-and-reverse; Wildcards have no
+def test_cm03_every_special_card_is_skip_and_reverse() -> None:
+    """§T.2 CM03: Wildcard, Skip and Skip-and-reverse all act as Skip-and-reverse; Wildcards have no
     value."""
-    s = scenario(4, options={"field": "CM03", "deck": "steep"},
+    s = stacked(4, options={"field": "CM03", "deck": "steep"},
                  hands=[["W", "S", "S", "R", "5"], *OTHERS], table=[[3, "4"]])
     moves = legal(s)
     assert {"play W", "play S", "play S S", "play R", "play 5"} <= set(moves)
     assert not any(m.startswith("play 5 W") or " as " in m for m in moves)
     play(s, "play S S")
     assert s.view(None)["direction"] == "counterclockwise" and s.turn == 3 and s.total == 4
-    s = scenario(4, options={"field": "CM03"}, hands=[["W", "W"], *OTHERS])
+    s = stacked(4, options={"field": "CM03"}, hands=[["W", "W"], *OTHERS])
     play(s, "play W W")
     assert s.view(None)["direction"] == "counterclockwise" and s.turn == 3
 
 
-def test_cm04_equal_totals_double_what_must_follow():
-    """CM04: a player may equal the previous total; the next player must then reach the sum of the
+def test_cm04_equal_totals_double_what_must_follow() -> None:
+    """§T.2 CM04: a player may equal the previous total; the next player must then reach the sum of the
     two (7 then 14 or more; 14 exactly, then 28 or more); a bigger play resets it."""
-    s = scenario(4, options={"field": "CM04"},
+    s = stacked(4, options={"field": "CM04"},
                  hands=[["7", "2"], ["7", "7", "12", "6"], ["8", "8", "13", "13", "W"], ["11", "1"]],
                  table=[[3, "7"]], turn=0)
     assert "play 7" in legal(s)
@@ -99,23 +102,23 @@ def test_cm04_equal_totals_double_what_must_follow():
     play(s, "play 7 7")
     assert s.need == 28
     assert "play 13 13" not in legal(s) and "play 13 13 W" in legal(s)
-    s2 = scenario(4, options={"field": "CM04"}, hands=[["9"], ["8", "8"], ["1"], ["1"]],
+    s2 = stacked(4, options={"field": "CM04"}, hands=[["9"], ["8", "8"], ["1"], ["1"]],
                   table=[[3, "7"], [0, "7"]], turn=1)
     assert s2.need == 14
     play(s2, "play 8 8")
     assert s2.need == 16  # 16 beat 14: the next may equal 16
 
 
-def test_cm04_lead_does_not_double():
-    """CM04: leading on an empty table sets the total to match; nothing doubles."""
-    s = scenario(4, options={"field": "CM04"}, hands=[["1", "2"], ["1", "3"], ["1"], ["1"]])
+def test_cm04_lead_does_not_double() -> None:
+    """§T.2 CM04: leading on an empty table sets the total to match; nothing doubles."""
+    s = stacked(4, options={"field": "CM04"}, hands=[["1", "2"], ["1", "3"], ["1"], ["1"]])
     play(s, "play 1")
     assert s.need == 1 and "play 1" in legal(s)
 
 
-def test_cm05_hand_limit_seven():
-    """CM05 (our design): deal 7 and refill to 7."""
-    s = game(4, field="CM05").new_game(seed=4)
+def test_cm05_hand_limit_seven() -> None:
+    """§T.2 CM05 (our design): deal 7 and refill to 7."""
+    s = game(MedievaliaGame, 4, field="CM05").new_game(seed=4)
     assert s.view(None)["hand_sizes"] == [7, 7, 7, 7]
     seat = s.to_move[0]
     a = next(a for a in s.legal_actions(seat) if str(a).count(" ") == 1)
@@ -123,51 +126,51 @@ def test_cm05_hand_limit_seven():
     assert s.view(None)["hand_sizes"][seat] == 7
 
 
-def test_cm06_single_lowest_total_earns_a_card():
-    """CM06 (our design): the one player with the lowest total so far is dealt an extra card; if
+def test_cm06_single_lowest_total_earns_a_card() -> None:
+    """§T.2 CM06 (our design): the one player with the lowest total so far is dealt an extra card; if
     several share the lowest total, nobody is."""
     s = end_round_one("CM06", [[], ["2", "3", "4"], [], []])
     assert s.totals == [0, -4, -1, -1]
     assert s.view(None)["hand_sizes"] == [6, 7, 6, 6]
     s = end_round_one("CM06", [[], ["2", "3"], ["4", "5"], []])
     assert s.view(None)["hand_sizes"] == [6, 6, 6, 6]
-    s = game(4, field="CM06").new_game(seed=1)  # round 1: everyone tied at 0
+    s = game(MedievaliaGame, 4, field="CM06").new_game(seed=1)  # round 1: everyone tied at 0
     assert s.view(None)["hand_sizes"] == [6, 6, 6, 6]
 
 
-def test_cm07_highest_totals_hand_limit_five():
-    """CM07 (our design): the player(s) with the highest total so far have a hand limit of 5."""
+def test_cm07_highest_totals_hand_limit_five() -> None:
+    """§T.2 CM07 (our design): the player(s) with the highest total so far have a hand limit of 5."""
     s = end_round_one("CM07", [[], ["2"], ["3"], ["4"]])
     assert s.view(None)["hand_sizes"] == [5, 6, 6, 6]
     assert s.hand_limits == [5, 6, 6, 6]
-    s = game(3, field="CM07").new_game(seed=2)  # round 1: all tied, all share the harm
+    s = game(MedievaliaGame, 3, field="CM07").new_game(seed=2)  # round 1: all tied, all share the harm
     assert s.view(None)["hand_sizes"] == [5, 5, 5]
 
 
-def test_cm08_lowest_totals_may_equal_the_table():
-    """CM08 (our design): the player(s) with the lowest total may equal the total on the table."""
-    s = scenario(4, options={"field": "CM08"}, round=2, round_scores=[[-5, 0, 0, 0]],
+def test_cm08_lowest_totals_may_equal_the_table() -> None:
+    """§T.2 CM08 (our design): the player(s) with the lowest total may equal the total on the table."""
+    s = stacked(4, options={"field": "CM08"}, round=2, round_scores=[[-5, 0, 0, 0]],
                  hands=[["7", "1"], ["7", "1"], ["1"], ["1"]], table=[[3, "7"]], turn=0)
     assert "play 7" in legal(s)
-    s = scenario(4, options={"field": "CM08"}, round=2, round_scores=[[-5, 0, 0, 0]],
+    s = stacked(4, options={"field": "CM08"}, round=2, round_scores=[[-5, 0, 0, 0]],
                  hands=[["7", "1"], ["7", "1"], ["1"], ["1"]], table=[[3, "7"]], turn=1)
     assert "play 7" not in legal(s)
 
 
-def test_cm09_highest_totals_must_beat_by_two():
-    """CM09 (our design): the player(s) with the highest total must beat the table by 2 or more."""
-    s = scenario(4, options={"field": "CM09"}, round=2, round_scores=[[0, -3, -3, -3]],
+def test_cm09_highest_totals_must_beat_by_two() -> None:
+    """§T.2 CM09 (our design): the player(s) with the highest total must beat the table by 2 or more."""
+    s = stacked(4, options={"field": "CM09"}, round=2, round_scores=[[0, -3, -3, -3]],
                  hands=[["8", "9"], ["8"], ["1"], ["1"]], table=[[3, "7"]], turn=0)
     assert "play 8" not in legal(s) and "play 9" in legal(s)
     assert s.view(0)["table"]["need"] == [9, 8, 8, 8]
-    s = scenario(4, options={"field": "CM09"}, hands=[["8", "9"], ["8"], ["1"], ["1"]])
+    s = stacked(4, options={"field": "CM09"}, hands=[["8", "9"], ["8"], ["1"], ["1"]])
     assert {"play 8", "play 9"} <= set(legal(s))  # nothing to beat when leading
 
 
-def test_cm10_twelves_skip_and_name_the_next_player():
-    """CM10: 12s are Skips whose player chooses who plays next; several at once, one effect;
+def test_cm10_twelves_skip_and_name_the_next_player() -> None:
+    """§T.2 CM10: 12s are Skips whose player chooses who plays next; several at once, one effect;
     Wildcards cannot be 12."""
-    s = scenario(4, options={"field": "CM10"}, hands=[["12", "12", "W", "5"], ["1"], ["6"], ["1"]],
+    s = stacked(4, options={"field": "CM10"}, hands=[["12", "12", "W", "5"], ["1"], ["6"], ["1"]],
                  table=[[3, "4"]])
     moves = legal(s)
     assert {"play 12 next 1", "play 12 next 2", "play 12 next 3", "play 12 12 next 2"} <= set(moves)
@@ -180,31 +183,32 @@ def test_cm10_twelves_skip_and_name_the_next_player():
 
 
 # ------------------------------------------------------------------ Magic Instructor cards
-def score(instructor: str, hands, stacks, hitter_plays: str = "play 8", players: int = 4, **kw):
-    s = scenario(players, options={"instructor": instructor, "rounds": 1}, hands=hands, stacks=stacks,
+def score(instructor: str, hands: list[list[str]], stacks: list[list[str]], hitter_plays: str = "play 8",
+          players: int = 4, **kw: Any) -> list[int]:
+    s = stacked(players, options={"instructor": instructor, "rounds": 1}, hands=hands, stacks=stacks,
                  deck=[], **kw)
     play(s, hitter_plays)
     return s.round_scores[0]
 
 
-def test_im01_hitter_scores_zero():
-    """IM01: the player who hits scores zero points, whatever their stack."""
+def test_im01_hitter_scores_zero() -> None:
+    """§T.3 IM01: the player who hits scores zero points, whatever their stack."""
     assert score("IM01", [["8"], ["1"], ["1"], ["1"]], [["2", "3", "4"], [], ["5"], []]) == [0, -1, -2, -1]
 
 
-def test_im02_twos_minus_two_and_hitter_plus_five():
-    """IM02: each 2 is -2 and the player who hits earns +5 (on top of their stack)."""
+def test_im02_twos_minus_two_and_hitter_plus_five() -> None:
+    """§T.3 IM02: each 2 is -2 and the player who hits earns +5 (on top of their stack)."""
     assert score("IM02", [["8"], ["2"], ["1"], ["1"]], [["2", "3"], [], ["2", "2"], []]) == [2, -2, -5, -1]
 
 
-def test_im03_lowest_round_score_loses_five_ties_all():
-    """IM03: the player with the lowest round score loses 5 more; if tied, all tied lose 5."""
+def test_im03_lowest_round_score_loses_five_ties_all() -> None:
+    """§T.3 IM03: the player with the lowest round score loses 5 more; if tied, all tied lose 5."""
     assert score("IM03", [["8"], ["1"], ["1"], ["1"]], [[], ["2", "3"], [], []]) == [0, -8, -1, -1]
     assert score("IM03", [["8"], ["1"], ["1"], ["1"]], [[], ["2"], ["3"], []]) == [0, -7, -7, -1]
 
 
-def test_im04_neighbours_with_more_cards_lose():
-    """IM04: every player compares their hand with both neighbours': a neighbour with more cards
+def test_im04_neighbours_with_more_cards_lose() -> None:
+    """§T.3 IM04: every player compares their hand with both neighbours': a neighbour with more cards
     loses 3; if both have more, both lose 6 (Ruling R10)."""
     # hands at the end: seat 0 hit (0), seat 1: 2, seat 2: 3, seat 3: 1
     got = score("IM04", [["8"], ["1", "2"], ["3", "4", "5"], ["6"]], [[], [], [], []])
@@ -213,57 +217,54 @@ def test_im04_neighbours_with_more_cards_lose():
     assert got == [0, -3 - 3]
 
 
-def test_im05_wildcards_minus_three():
-    """IM05 (our design): each Wildcard is -3."""
+def test_im05_wildcards_minus_three() -> None:
+    """§T.3 IM05 (our design): each Wildcard is -3."""
     assert score("IM05", [["8"], ["W"], ["1"], ["1"]], [["W"], [], ["W", "2"], []]) == [-3, -3, -5, -1]
 
 
-def test_im06_lowest_total_before_the_round_earns_three():
-    """IM06 (our design): the player(s) with the lowest total before this round earn +3."""
-    s = scenario(4, options={"instructor": "IM06", "rounds": 2}, round=2,
+def test_im06_lowest_total_before_the_round_earns_three() -> None:
+    """§T.3 IM06 (our design): the player(s) with the lowest total before this round earn +3."""
+    s = stacked(4, options={"instructor": "IM06", "rounds": 2}, round=2,
                  round_scores=[[-9, -2, -9, 0]], hands=[["8"], ["1"], ["1"], ["1"]], deck=[])
     play(s, "play 8")
     assert s.round_scores[1] == [3, -1, 2, -1]
 
 
-def test_im07_thirteens_minus_three():
-    """IM07 (our design): each 13 is -3."""
+def test_im07_thirteens_minus_three() -> None:
+    """§T.3 IM07 (our design): each 13 is -3."""
     assert score("IM07", [["8"], ["13"], ["1"], ["1"]], [["13", "2"], [], [], []]) == [-4, -3, -1, -1]
 
 
-def test_im08_ones_are_harmless():
-    """IM08 (our design): each 1 is worth 0."""
+def test_im08_ones_are_harmless() -> None:
+    """§T.3 IM08 (our design): each 1 is worth 0."""
     assert score("IM08", [["8"], ["1"], ["1", "2"], ["1"]], [["1", "2"], [], [], []]) == [-1, 0, -1, 0]
 
 
-def test_im09_skip_cards_plus_two():
-    """IM09 (our design): each Skip and Skip-and-reverse is worth +2."""
+def test_im09_skip_cards_plus_two() -> None:
+    """§T.3 IM09 (our design): each Skip and Skip-and-reverse is worth +2."""
     assert score("IM09", [["8"], ["S"], ["1"], ["1"]], [["R", "2"], [], [], []]) == [1, 2, -1, -1]
 
 
-def test_im10_cards_in_hand_minus_two():
-    """IM10 (our design): each card still in hand at the end is -2."""
+def test_im10_cards_in_hand_minus_two() -> None:
+    """§T.3 IM10 (our design): each card still in hand at the end is -2."""
     assert score("IM10", [["8"], ["1", "2"], ["1"], ["1"]], [[], ["3"], [], []]) == [0, -5, -2, -2]
 
 
 # ------------------------------------------------------------------ options and the Tower decks
-def test_tower_none_plays_the_base_rules():
+def test_tower_none_plays_the_base_rules() -> None:
     """§T option tower="none": no Magic Field and no Magic Instructor card ever."""
-    s = game(4, tower="none").new_game(seed=1)
+    s = game(MedievaliaGame, 4, tower="none").new_game(seed=1)
     assert s.view(None)["tower"]["field"] is None and s.view(None)["tower"]["instructor"] is None
-    assert not any(k[0] == "tower" for k in s.components())
+    assert components_of(s, "tower") == {}
 
 
-def rounds_of(options: dict, players: int, seed: int) -> list[dict]:
-    s = game(players, **options).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not s.is_over:
-        seat = s.to_move[0]
-        s.apply(seat, rng.choice(s.legal_actions(seat)))
-    return [e for e in s.events(None) if e["kind"] == "round_start"]
+def rounds_of(options: dict[str, Any], players: int, seed: int) -> list[dict[str, Any]]:
+    """The round_start events of a random game."""
+    s = play_out(game(MedievaliaGame, players, **options).new_game(seed=seed), seed=seed)
+    return events_of(s, "round_start")
 
 
-def test_tower_documented_pool_and_reshuffle():
+def test_tower_documented_pool_and_reshuffle() -> None:
     """§T option tower="documented": only CM01-CM04, CM10 and IM01-IM04 are drawn; a six-round game
     uses up the deck of five and makes it again from the used cards (Ruling R11)."""
     starts = rounds_of({"tower": "documented"}, 3, 5)
@@ -274,31 +275,31 @@ def test_tower_documented_pool_and_reshuffle():
     assert len({e["instructor"] for e in starts[:4]}) == 4
 
 
-def test_tower_field_drawn_every_round_by_default():
+def test_tower_field_drawn_every_round_by_default() -> None:
     """§2.2 / §7.1 (Ruling R1): a new Magic Field card and a new Instructor card each round."""
     starts = rounds_of({}, 4, 8)
     assert len({e["field"] for e in starts}) == 4 and len({e["instructor"] for e in starts}) == 4
 
 
-def test_tower_field_once_per_game_option():
-    """Ruling R1 alternative, field_draw="game": one Magic Field card for the whole game; the
+def test_tower_field_once_per_game_option() -> None:
+    """§7.1, Ruling R1 alternative, field_draw="game": one Magic Field card for the whole game; the
     Instructor card still changes each round."""
     starts = rounds_of({"field_draw": "game"}, 4, 8)
     assert len({e["field"] for e in starts}) == 1 and len({e["instructor"] for e in starts}) == 4
 
 
 @pytest.mark.parametrize("code", ["CM04", "CM10"])
-def test_tower_forced_field_card(code):
+def test_tower_forced_field_card(code: str) -> None:
     """§T option field=CODE: that Magic Field card is in play every round."""
     starts = rounds_of({"field": code, "instructor": "IM02"}, 2, 3)
     assert {e["field"] for e in starts} == {code} and {e["instructor"] for e in starts} == {"IM02"}
 
 
-def test_tower_view_shows_cards_in_play_with_text():
+def test_tower_view_shows_cards_in_play_with_text() -> None:
     """§T: the view shows the Tower cards in play, their text, and whether it is our design."""
-    s = game(4, field="CM05", instructor="IM02").new_game(seed=0)
-    tower = s.view(1)["tower"]
-    assert tower["field"]["code"] == "CM05" and tower["field"]["source"] == "design"
-    assert tower["instructor"]["code"] == "IM02" and tower["instructor"]["source"] == "rulebook"
-    assert "5" in tower["instructor"]["text"]
+    s = game(MedievaliaGame, 4, field="CM05", instructor="IM02").new_game(seed=0)
+    field, instructor = s.view(1)["tower"]["field"], s.view(1)["tower"]["instructor"]
+    assert field is not None and field["code"] == "CM05" and field["source"] == "design"
+    assert instructor is not None and instructor["code"] == "IM02" and instructor["source"] == "rulebook"
+    assert "5" in instructor["text"]
     assert hand(s, 1)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from medieval.core.errors import InvalidOptionError
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, last, legal, make, one, pay, play, rich, scen
+from medieval.games.medievalia2007.end import vp
+from medieval.games.medievalia2007.fief import hostile
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, make, one, pay, rich, scen
+from tests.support import last, legal, play
 
 ALLIED = {"allied": True}
 
@@ -15,7 +18,7 @@ def test_allied_game_is_two_against_two_partners_opposite() -> None:
     g = make(4, allied=True)
     assert g.team == (0, 1, 0, 1) and g.ally == (2, 3, 0, 1)
     s = g.new_game(1)
-    assert not s.hostile(0, 2) and s.hostile(0, 1) and s.hostile(0, 3)
+    assert not hostile(s, 0, 2) and hostile(s, 0, 1) and hostile(s, 0, 3)
     with pytest.raises(InvalidOptionError):
         make(3, allied=True)
 
@@ -31,13 +34,13 @@ def test_alliance_needs_eleven_vp_together() -> None:
                                {"face": "Mine", "buildings": ["Fortress"]}]}
     s = scen(players=4, options=ALLIED, fiefs={"0": fief, "2": partner},
              stacks=[["Workshop"], ["Church"], ["Stable"]], hands={"0": ["Soldier"] * 6})
-    assert s.vp(0) == 6 and s.vp(2) == 4
+    assert vp(s, 0) == 6 and vp(s, 2) == 4
     play(s, f"build Workshop on {one(s, 'Forest', 0)}")
     pay(s)
     assert s.outcome is not None and s.outcome.termination == "prestige" and s.outcome.winners == (0, 2)
     alone = scen(players=4, options=ALLIED, fiefs={"0": rich(city_buildings=["Bank", "School"])},
                  stacks=[["Workshop"], ["Church"], ["Fortress"]], hands={"0": ["Soldier"] * 6})
-    assert alone.vp(0) == 2
+    assert vp(alone, 0) == 2
 
 
 def test_ruling_r28_ally_sends_resources_out_of_turn_for_a_fee() -> None:

@@ -3,11 +3,14 @@ played as stories with the same outcomes."""
 
 from __future__ import annotations
 
-from tests.games.medievalia2007.helpers import FIELD, alive, find, last, legal, one, play, scen
+from medieval.games.medievalia2007 import Medievalia2007State
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
+from tests.games.medievalia2007.helpers import FIELD, alive, find, one, scen
+from tests.support import last, legal, play
 
 
 def test_example_1_single_troop_attacking() -> None:
-    """Combat Examples, Example 1: A's Soldier goes to the intermediate Fief, next turn into B's Fief;
+    """§6.5 Combat Examples, Example 1: A's Soldier goes to the intermediate Fief, next turn into B's Fief;
     B deploys his available Farmer: the Soldier takes 1 and survives, the Farmer takes 2 and dies."""
     s = scen(phase="move",
              fiefs={"0": {"territories": [FIELD], "free": ["Soldier"]},
@@ -30,11 +33,8 @@ def test_example_1_single_troop_attacking() -> None:
     assert s.active == 1  # the battle was the attacker's last option: his turn ended
 
 
-def damage_taken(s: object) -> dict[str, int]:
+def damage_taken(s: Medievalia2007State) -> dict[str, int]:
     """Damage dealt in the last battle, from the log."""
-    from tests.games.medievalia2007.helpers import M7State
-
-    assert isinstance(s, M7State)
     ev = s.events(None)
     start = max(i for i, e in enumerate(ev) if e["kind"] == "fight")
     out: dict[str, int] = {}
@@ -51,7 +51,7 @@ def _example_2_and_3_defender() -> dict[str, object]:
 
 
 def test_example_2_army_attacking() -> None:
-    """Combat Examples, Example 2: a Knight and a Soldier form an army (6 attack, 4 defence). The
+    """§6.5 Combat Examples, Example 2: a Knight and a Soldier form an army (6 attack, 4 defence). The
     defender has a used Farmer and Priest, an available Soldier and Farmer, and a guarding Farmer; he
     deploys both available troops (3 attack, 3 defence). One attacker dies absorbing 2, the other
     takes the last point and survives; both defenders die."""
@@ -75,7 +75,7 @@ def test_example_2_army_attacking() -> None:
 
 
 def test_example_2_other_damage_order() -> None:
-    """Example 2, the owner's other choice: the Soldier absorbs first and dies, the Knight survives."""
+    """§6.5 Example 2, the owner's other choice: the Soldier absorbs first and dies, the Knight survives."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD]}, "1": _example_2_and_3_defender()},
              away={"F1": {"0": ["Knight", "Soldier"]}})
     knight, soldier = one(s, "Knight", 0), one(s, "Soldier", 0)
@@ -86,7 +86,7 @@ def test_example_2_other_damage_order() -> None:
 
 
 def test_example_3_separated_troops_attacking() -> None:
-    """Combat Examples, Example 3: three troops attack separately, the defender's two troops engage
+    """§6.5 Combat Examples, Example 3: three troops attack separately, the defender's two troops engage
     separately. Soldier v Soldier: both die. Soldier v Farmer: the Soldier survives, the Farmer dies.
     The unengaged Knight destroys a Forest with a building on it (unguarded: no +0/1 bonus)."""
     s = scen(phase="war",
@@ -109,23 +109,23 @@ def test_example_3_separated_troops_attacking() -> None:
 
 
 def test_food_example_three_food_keep_six_characters() -> None:
-    """Limits to Characters, example: 3 food on the board (1 from a building, 2 from two Fields)
+    """§12.1 Limits to Characters, example: 3 food on the board (1 from a building, 2 from two Fields)
     maintain at most 6 characters."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "buildings": ["Church"]}, FIELD],
                           "free": ["Worker"] * 5}},
              hands={"0": ["Worker", "Worker"]})
-    assert s.food_capacity(0) == 3
+    assert food_capacity(s, 0) == 3
     assert "play Worker" in legal(s)  # the 6th fits
     play(s, "play Worker", "produce Field1")
-    assert s.upkeep(0) == 6
+    assert upkeep(s, 0) == 6
     assert "play Worker" not in legal(s)  # a 7th could not be fed
 
 
 def test_food_example_seven_characters_force_a_disband() -> None:
-    """Limits to Characters: a player who cannot maintain all his characters removes the excess at once."""
+    """§12.3 Limits to Characters: a player who cannot maintain all his characters removes the excess at once."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "buildings": ["Church"]}, FIELD],
                           "free": ["Worker"] * 7}})
     assert s.excess[0] == 1 and s.to_move == (0,)
     assert all(a.startswith("disband ") for a in legal(s))
     play(s, legal(s)[0])
-    assert s.excess[0] == 0 and s.upkeep(0) == 6
+    assert s.excess[0] == 0 and upkeep(s, 0) == 6

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from medieval.games.medievalia2007 import cards as C
+from medieval.games.medievalia2007 import components as C
 
 
 def _count(*faces: str) -> int:
@@ -12,7 +12,7 @@ def _count(*faces: str) -> int:
 
 
 def test_box_contents_counts() -> None:
-    """Box Contents: 4 City, 2 Memo, 17 buildings, 38 territories, 20 military, 29 character = 110."""
+    """§1.1 Box Contents: 4 City, 2 Memo, 17 buildings, 38 territories, 20 military, 29 character = 110."""
     assert C.NCARDS == 110
     assert _count("City") == 4 and _count("Memo") == 2
     assert _count("Bank", "School", "Church", "Stable", "Blacksmith", "Carpenter", "Workshop") == 14
@@ -26,7 +26,7 @@ def test_box_contents_counts() -> None:
 
 
 def test_three_decks_hold_the_right_cards() -> None:
-    """Game Preparation 1: a Territory deck, a Military deck and a Character deck."""
+    """§2.1 Game Preparation 1: a Territory deck, a Military deck and a Character deck."""
     by_deck = [Counter(C.FACES[C.FACE[c]] for c in ids) for ids in C.DECK_IDS]
     assert sum(by_deck[0].values()) == 38 and set(by_deck[0]) == {"Field", "Farm", "Forest", "Mine"}
     assert sum(by_deck[1].values()) == 20 and set(by_deck[1]) == {"Soldier", "Priest", "Bowman", "Knight",
@@ -35,7 +35,7 @@ def test_three_decks_hold_the_right_cards() -> None:
 
 
 def test_rulebook_values_are_exact() -> None:
-    """The values the rulebook gives: City 1 workforce; Field costs 1 workforce and makes 1 food;
+    """§1.2 The values the rulebook gives: City 1 workforce; Field costs 1 workforce and makes 1 food;
     Worker (Farmer) 1/1; Soldier 2/2; Knight 4/2; Tower 1/4; Fortress 1/5; Castle 2/6 (2 VP)."""
     f = C.FACE_INDEX
     assert C.F_PROD[f["City"]] == C.WORK
@@ -51,7 +51,7 @@ def test_rulebook_values_are_exact() -> None:
 
 
 def test_building_memo_links_buildings_and_characters() -> None:
-    """Civilian Buildings: Church-Priest, Carpenter-Bowman, Stable-Knight, Blacksmith-Infantry,
+    """§4.7 Civilian Buildings: Church-Priest, Carpenter-Bowman, Stable-Knight, Blacksmith-Infantry,
     Bank-Merchant, Workshop-Artist, School-Bureaucrat."""
     links = {C.FACES[i]: C.FACES[C.F_UNLOCKS[i]] for i in range(C.NFACES) if C.F_UNLOCKS[i] >= 0}
     assert links == {"Church": "Priest", "Carpenter": "Bowman", "Stable": "Knight", "Blacksmith": "Infantry",
@@ -62,7 +62,7 @@ def test_building_memo_links_buildings_and_characters() -> None:
 
 
 def test_design_values_are_marked_as_ours() -> None:
-    """Components (our design): every value the rulebook does not print is listed as designed."""
+    """§1.2 Components (our design): every value the rulebook does not print is listed as designed."""
     for row in C.FACE_ROWS:
         assert isinstance(row["rulebook"], list) and isinstance(row["designed"], list)
         printed = set(row["rulebook"]) | set(row["designed"])
@@ -73,14 +73,14 @@ def test_design_values_are_marked_as_ours() -> None:
 
 
 def test_ruling_r34_the_farmer_is_the_worker() -> None:
-    """Ruling R34: the examples' "Farmer" is the Worker (1/1, makes workforce); there is no Farmer card."""
+    """§6.5 (ruling R34): the examples' "Farmer" is the Worker (1/1, makes workforce); there is no Farmer card."""
     assert "Farmer" not in C.FACES and "Worker" in C.FACES
     w = C.FACE_INDEX["Worker"]
     assert (C.F_ATT[w], C.F_DEF[w], C.F_PROD[w]) == (1, 1, C.WORK)
 
 
 def test_powers_belong_to_the_seven_special_cards() -> None:
-    """Special Powers: Priest, Bowman, Knight, Infantry, Merchant, Artist, Bureaucrat."""
+    """§11 Special Powers: Priest, Bowman, Knight, Infantry, Merchant, Artist, Bureaucrat."""
     powers = {C.FACES[i]: C.F_POWER[i] for i in range(C.NFACES) if C.F_POWER[i]}
     assert powers == {"Priest": "priest", "Bowman": "bowman", "Knight": "knight", "Infantry": "infantry",
                       "Merchant": "merchant", "Artist": "artist", "Bureaucrat": "bureaucrat"}

@@ -3,17 +3,20 @@ and contract checks along war-heavy games (random play seldom fights)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from medieval.core.errors import InvalidActionError, InvalidOptionError
+from medieval.core.state import Action, State
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import DECK, FACE
-from tests.conformance.checks import check_position
-from tests.games.medievalia2007.helpers import FIELD, make, play
+from medieval.games.medievalia2007.components import DECK, DECKS, FACE, FACES, NAME, RESOURCES
+from tests.games.medievalia2007.helpers import FIELD, make
+from tests.support import play
 
 SAMPLES = [
     A.Take(0), A.Draw(2), A.Produce(5), A.Trade(0, 2), A.Sell(20, 1), A.Convert(80, 2, 0), A.Inspire(83, 7),
@@ -26,8 +29,8 @@ SAMPLES = [
 
 
 @pytest.mark.parametrize("action", SAMPLES, ids=str)
-def test_notation_round_trips(action: A.Action) -> None:
-    """Every action's notation reads back as the same action."""
+def test_notation_round_trips(action: Action) -> None:
+    """Notation (rules.md): every action's notation reads back as the same action."""
     assert A.parse(str(action)) == action
     assert A.parse(str(action).upper()) == action
 
@@ -36,6 +39,7 @@ def test_notation_round_trips(action: A.Action) -> None:
                                   "march Knight1 to X9", "attack 7 at F1", "engage 0 with Soldier1",
                                   "convert Merchant1 gold to gold", "aim at band x", "build Bank on"])
 def test_bad_notation_is_refused(text: str) -> None:
+    """Notation (rules.md): text that is not an action of the game is refused."""
     with pytest.raises(InvalidActionError):
         A.parse(text)
 
@@ -52,30 +56,29 @@ def test_bad_notation_is_refused(text: str) -> None:
     ({"hands": {"0": ["Knight"] * 4}}, "no Knight left"),
 ])
 def test_scenario_rejects_bad_setups(setup: dict[str, object], message: str) -> None:
+    """Scenarios (rules.md): a stacked position with bad arguments is refused with a reason."""
     with pytest.raises(InvalidOptionError, match=message):
         make(2).scenario(**setup)
 
 
 def test_views_show_own_hand_only_and_are_json() -> None:
-    """Hidden information: a seat sees its own hand, the others' hand sizes and source decks only."""
+    """View (rules.md), hidden information: a seat sees its own hand, the others' hand sizes and source
+    decks only."""
     s = make(3).new_game(4)
     play(s, *["take military"] * 8, *["take character"] * 3)
     for seat in (None, 0, 1, 2):
         v = s.view(seat)
         json.dumps(v)
-        assert v["hand"] == (None if seat is None else sorted(
-            __import__("medieval.games.medievalia2007.cards", fromlist=["FACES"]).FACES[FACE[c]]
-            for c in s.hands[seat]))
-    text = json.dumps(s.view(1))
-    hidden = {c for c in s.hands[0]}
-    from medieval.games.medievalia2007.cards import NAME
-
-    assert not any(NAME[c] in text for c in hidden)
+        assert v["hand"] == (None if seat is None else sorted(FACES[FACE[c]] for c in s.hands[seat]))
+    # seat 1's view does not depend on seat 0's hand: re-dealing that hand changes nothing it shows
+    world = s.determinize(1, random.Random(3))
+    assert sorted(world.hands[0]) != sorted(s.hands[0]) and world.view(1) == s.view(1)
     assert s.view(1)["players_info"][0]["hand_by_deck"] == {"territory": 0, "military": 8, "character": 0}
 
 
 def test_determinize_redeals_unseen_cards_within_their_decks() -> None:
-    """determinize keeps the seat's view and re-deals other hands with cards of the same decks."""
+    """View (rules.md), hidden information: determinize keeps the seat's view and re-deals other hands
+    with cards of the same decks."""
     s = make(2).new_game(9)
     play(s, *["take military"] * 4, *["take character"] * 4, *["take territory"] * 8)
     changed = 0
@@ -90,13 +93,21 @@ def test_determinize_redeals_unseen_cards_within_their_decks() -> None:
     assert changed > 0
 
 
+def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool) -> None:
+    """The conformance suite's checks of one position (``tests/conformance/checks.py``), imported
+    at run time (that module is outside this game's typed tests)."""
+    checks = importlib.import_module("tests.conformance.checks")
+    checks.check_position(state, rng, full=full, roundtrip=roundtrip)
+
+
 WAR_WEIGHTS = {A.Attack: 30.0, A.Shoot: 10.0, A.March: 6.0, A.Play: 6.0, A.Produce: 3.0, A.End: 0.3,
                A.Sell: 0.3, A.Abandon: 0.2, A.BuyCard: 0.3, A.Remove: 0.1, A.Dismiss: 0.1, A.Heal: 5.0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {}), (4, {"allied": True})])
 def test_contract_holds_along_war_heavy_games(players: int, options: dict[str, object]) -> None:
-    """The conformance checks, at every step of games whose players favour troops and battles."""
+    """§3-§13: the conformance checks, at every step of games whose players favour troops and battles."""
     game = make(players, **options)
     battles = 0
     for seed in range(3):
@@ -117,7 +128,7 @@ def test_contract_holds_along_war_heavy_games(players: int, options: dict[str, o
 
 
 def test_random_games_end_quickly() -> None:
-    """Every game ends: random play finishes within a bounded number of decisions."""
+    """§10.3: every game ends: random play finishes within a bounded number of decisions."""
     for players, opts in [(2, {}), (4, {"allied": True})]:
         game = make(players, **opts)
         for seed in range(3):
@@ -129,3 +140,33 @@ def test_random_games_end_quickly() -> None:
                 s.apply(seat, rng.choice(s.legal_actions(seat)))
                 steps += 1
             assert steps < 2_000
+
+
+def test_legal_actions_are_structured_for_a_client() -> None:
+    """Notation (rules.md): every legal action of war-heavy random games has JSON-safe args naming its parts as the
+    notation does (cards, faces, decks, resources, Fiefs; seats, armies and bands as numbers), a snake-case
+    kind, and a notation no other legal action shares."""
+    kinds: set[str] = set()
+    for players, options in [(2, {}), (4, {"allied": True})]:
+        game = make(players, **options)
+        words = set(NAME) | set(FACES) | set(DECKS) | set(RESOURCES) | set(game.loc_names)
+        for seed in range(3):
+            policy = random.Random(seed)
+            s = game.new_game(seed)
+            while not s.is_over:
+                seat = s.to_move[0]
+                legal = s.legal_actions(seat)
+                notations = [str(a) for a in legal]
+                assert len(set(notations)) == len(notations), notations
+                for action in legal:
+                    data = action.to_json()
+                    assert json.loads(json.dumps(data)) == data and data["notation"] == str(action)
+                    assert re.fullmatch(r"[a-z]+(_[a-z]+)*", data["kind"]), data
+                    for key, value in data["args"].items():
+                        if isinstance(value, int):
+                            assert key in ("defender", "army", "band") and value >= 0, data
+                        else:
+                            assert value is None or value in words, data
+                    kinds.add(data["kind"])
+                s.apply(seat, policy.choices(legal, [WAR_WEIGHTS.get(type(a), 1.0) for a in legal])[0])
+    assert {"produce", "play", "build", "move_inside", "march", "attack", "enlist", "end_turn", "call_ally"} <= kinds

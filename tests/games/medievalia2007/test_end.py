@@ -3,10 +3,15 @@ R2, R3, R29-R31."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from medieval.core.errors import InvalidOptionError
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, legal, make, one, pay, play, rich, scen
+from medieval.games.medievalia2007 import Medievalia2007State
+from medieval.games.medievalia2007.end import gold_production, vp
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, make, one, pay, rich, scen
+from tests.support import last, legal, play
 
 SIX = {"city": ["Bank", "School"], "Field": ["Church", "Stable"], "Farm": ["Blacksmith", "Carpenter"]}
 
@@ -24,7 +29,7 @@ def test_prestige_victory_at_seven_vp() -> None:
     """§10.1: each building is 1 VP; the first player to 7 VP wins."""
     s = scen(fiefs={"0": _six_building_fief()}, stacks=[["Workshop"], ["Bank"], ["Tower"]],
              hands={"0": ["Soldier"] * 6})
-    assert s.vp(0) == 6
+    assert vp(s, 0) == 6
     play(s, f"build Workshop on {one(s, 'Mine', 0)}")
     pay(s)
     assert s.is_over and s.outcome is not None
@@ -35,7 +40,7 @@ def test_duplicates_score_nothing_and_the_castle_two() -> None:
     """§10.1: a duplicate building in a Fief is worth 0 VP; the Castle 2 VP."""
     s = scen(fiefs={"0": {"city": {"buildings": ["Bank", "Bank"]},
                           "territories": [{"face": "Field", "buildings": ["Castle", "Church"]}]}})
-    assert s.vp(0) == 1 + 2 + 1
+    assert vp(s, 0) == 1 + 2 + 1
     assert s.view(1)["players_info"][0]["vp"] == 4
 
 
@@ -53,8 +58,8 @@ def test_military_victory_destroying_every_enemy_city() -> None:
     assert s.outcome is not None and s.outcome.termination == "military" and s.outcome.winners == (0,)
 
 
-def _besieged(siege: int, options: dict[str, object] | None = None,
-              territories: list[object] | None = None) -> object:
+def _besieged(siege: int, options: dict[str, Any] | None = None,
+              territories: list[Any] | None = None) -> Medievalia2007State:
     return scen(options=options, phase="war",
                 fiefs={"0": {"territories": [FIELD]},
                        "1": {"territories": territories if territories is not None else [
@@ -74,7 +79,7 @@ def test_siege_three_consecutive_turns_defeats() -> None:
 
 
 def test_ruling_r2_siege_literal_any_territory_unguarded() -> None:
-    """Ruling R2: condition 2 read as written - no territory left, or ANY territory unguarded; the
+    """§10.2 (ruling R2): condition 2 read as written - no territory left, or ANY territory unguarded; the
     option siege_rule='none_guarded' requires every territory unguarded."""
     assert _besieged(0).siege[1] == 1
     assert _besieged(0, {"siege_rule": "none_guarded"}).siege[1] == 0
@@ -89,7 +94,7 @@ def test_siege_counter_resets_when_lifted() -> None:
     assert s.active == 1 and s.siege[1] == 0 and not s.is_over
 
 
-def _almost_empty_decks(extra: dict[str, object]) -> object:
+def _almost_empty_decks(extra: dict[str, Any]) -> Medievalia2007State:
     military = ["Soldier"] * 8 + ["Priest"] * 3 + ["Bowman"] * 3 + ["Knight"] * 3 + ["Infantry"] * 2
     character = ["Worker"] * 20 + ["Merchant"] * 3 + ["Artist"] * 3 + ["Bureaucrat"] * 2
     return scen(phase="draw", hands={"1": military + character}, **extra)
@@ -120,8 +125,8 @@ def test_ruling_r29_tie_broken_by_gold_production_then_cards_in_hand() -> None:
     workers and buildings, gold troops at home; no powers) decides; then cards in hand; then a tie."""
     gold = _almost_empty_decks({"fiefs": {"0": {"territories": [{"face": "Mine", "buildings": ["Bank"]}]},
                                           "1": {"territories": [{"face": "Field", "buildings": ["School"]}]}}})
-    assert gold.vp(0) == gold.vp(1) == 1
-    assert gold.gold_production(0) == 2 and gold.gold_production(1) == 0
+    assert vp(gold, 0) == vp(gold, 1) == 1
+    assert gold_production(gold, 0) == 2 and gold_production(gold, 1) == 0
     play(gold, "draw military", "end actions", "draw character")
     assert gold.outcome is not None and gold.outcome.winners == (0,)
     cards = _almost_empty_decks({})
@@ -143,7 +148,7 @@ def test_shared_win_when_everything_ties() -> None:
 
 
 def test_ruling_r30_turn_limit_option() -> None:
-    """Ruling R30: the option turn_limit ends the game after that many turns, scored as lack of cards."""
+    """§10.3 (ruling R30): the option turn_limit ends the game after that many turns, scored as lack of cards."""
     s = make(2, turn_limit=3).new_game(1)
     play(s, *["take territory"] * 16)
     for _ in range(3):
@@ -165,5 +170,5 @@ def test_ruling_r31_a_defeated_players_cards_leave_the_game() -> None:
     play(s2, "attack 1 at F1", "enlist Knight1", "enlist Knight2", "aim at City2")
     assert s.is_over
     assert not s2.alive[1] and s2.hands[1] == [] and s2.tables[1] == []
-    defeated = next(e for e in s2.events(0) if e["kind"] == "defeated")
+    defeated = last(s2, "defeated", 0)
     assert defeated["hand"] == ["Mine", "Soldier"] and not alive(s2, "City2") and cid("City2") in s2.removed

@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import IS_HOST, IS_TROOP, NFACES, POWER, PROD
-from medieval.games.medievalia2007.rules import M7State
+from medieval.games.medievalia2007.components import IS_HOST, IS_TROOP, NFACES, POWER, PROD
+from medieval.games.medievalia2007.fief import base_production, production
+from medieval.games.medievalia2007.movement import can_march, march_options
+from medieval.games.medievalia2007.playing import survey
+from medieval.games.medievalia2007.state import Medievalia2007State
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
 from tests.games.medievalia2007.helpers import make
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -20,12 +24,12 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[M7State]:
+def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[Medievalia2007State]:
     """Every position of a few seeded games (half of them played by the heuristic)."""
     game = make(players, **options)
     for g in range(games):
         state = game.new_game(seed=31 + g)
-        assert isinstance(state, M7State)
+        assert isinstance(state, Medievalia2007State)
         rng = random.Random(g)
         while not state.is_over:
             yield state
@@ -35,17 +39,17 @@ def states(players: int, options: dict[str, Any], games: int = 3) -> Iterator[M7
             state.apply(seat, action)
 
 
-def plain_resources(s: M7State, p: int) -> list[int]:
-    """What p could still produce this turn (see ``M7State._survey``), card by card."""
+def plain_resources(s: Medievalia2007State, p: int) -> list[int]:
+    """What p could still produce this turn (see ``Medievalia2007State._survey``), card by card."""
     out = [0, 0, 0, 0, 0, 0]
     for c in s.tables[p]:
         if s.rot[c]:
             continue
         if IS_HOST[c]:
-            out[PROD[c]] += s.production(c)
+            out[PROD[c]] += production(s, c)
         elif IS_TROOP[c] and s.loc[c] == p:
             if s.host[c] < 0 and PROD[c] >= 0:
-                out[PROD[c]] += s.production(c)
+                out[PROD[c]] += production(s, c)
             out[4] += {"merchant": 1, "artist": 3}.get(POWER[c], 0)
             out[5] += 2 if POWER[c] == "bureaucrat" else 0
     g = s.game
@@ -53,7 +57,7 @@ def plain_resources(s: M7State, p: int) -> list[int]:
         q = g.ally[p]
         for c in s.tables[q]:
             if not s.rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (s.host[c] < 0 and s.loc[c] == q)):
-                out[PROD[c]] += s.production(c)
+                out[PROD[c]] += production(s, c)
         out[4] += len(s.hands[q]) - 1
     return out
 
@@ -65,16 +69,16 @@ def test_survey_matches_the_card_by_card_definitions(players: int, options: dict
     and its upkeep exactly as the plain definitions do."""
     for s in states(players, options):
         for p in range(players):
-            stats, res, idle, food, upkeep = s._survey(p)
+            stats, res, idle, food, need = survey(s, p)
             hosts = [c for c in s.tables[p] if IS_HOST[c]]
             assert list(stats) == hosts
             for h in hosts:
                 on = [c for c in s.tables[p] if s.host[c] == h]
                 assert stats[h][:3] == [sum(1 for c in on if not IS_TROOP[c]), sum(1 for c in on if IS_TROOP[c]),
-                                        s.base_production(h)]
+                                        base_production(s, h)]
             assert res == plain_resources(s, p)
             assert idle == [c for c in s.tables[p] if IS_TROOP[c] and not s.rot[c]]
-            assert (food, upkeep) == (s.food_capacity(p), s.upkeep(p))
+            assert (food, need) == (food_capacity(s, p), upkeep(s, p))
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -82,16 +86,16 @@ def test_march_check_matches_the_march_options(players: int, options: dict[str, 
     """§5: the quick check that skips an empty movement phase agrees with the movement options."""
     for s in states(players, options):
         for p in range(players):
-            assert s._can_march(p) == bool(s._march_options(p))
+            assert can_march(s, p) == bool(march_options(s, p))
 
 
 def test_prebuilt_actions_equal_fresh_ones() -> None:
-    """The actions handed out from the pre-built tables are the same values as freshly built ones."""
+    """§4, §9: the actions handed out from the pre-built tables are the same values as freshly built ones."""
     assert all(A.PLAY[f] == A.Play(f) for f in range(NFACES))
     for f, row in enumerate(A.BUILD):
         assert all(a == A.Build(f, h) for h, a in enumerate(row))
-    for t, row in enumerate(A.MOVE):
-        assert all(a == A.Move(t, h - 1) for h, a in enumerate(row))
+    for t, moves in enumerate(A.MOVE):
+        assert all(m == A.Move(t, h - 1) for h, m in enumerate(moves))
     for f in range(NFACES):
         for mask in range(16):
             assert A.SELLS[f][mask] == tuple(A.Sell(f, r) for r in range(4) if mask >> r & 1)

@@ -3,17 +3,17 @@ rulings on them (R6, R25-R27)."""
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import F_COST, FACES
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, last, legal, one, play, scen
+from medieval.games.medievalia2007 import Medievalia2007State
+from medieval.games.medievalia2007.components import F_COST, FACES
+from medieval.games.medievalia2007.fief import mark, production
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, one, scen
+from tests.support import last, legal, play
 
 W2 = ["Worker", "Worker"]
 
 
-def _dmg(s: object, name: str) -> int:
-    from tests.games.medievalia2007.helpers import M7State
-
-    assert isinstance(s, M7State)
-    return s.mark(cid(name), 0)
+def _dmg(s: Medievalia2007State, name: str) -> int:
+    return mark(s, cid(name), 0)
 
 
 # ---------------------------------------------------------------------------------------------- Priest
@@ -160,7 +160,7 @@ def test_merchant_changes_one_resource_gold_counting_double() -> None:
 
 
 def test_ruling_r6_merchant_all_option_converts_every_unit() -> None:
-    """Ruling R6 alternative (merchant='all'): every unit of the type is converted."""
+    """§11.5 (ruling R6, the alternative merchant='all'): every unit of the type is converted."""
     s = scen(options={"merchant": "all"},
              fiefs={"0": {"city": {"rotated": True},
                           "territories": [{"face": "Mine", "troops": W2}, {"face": "Field", "rotated": True},
@@ -171,7 +171,7 @@ def test_ruling_r6_merchant_all_option_converts_every_unit() -> None:
 
 
 def test_merchant_artist_bureaucrat_only_at_home() -> None:
-    """Note on Using Special Powers: Artist, Bureaucrat and Merchant powers are not usable in an
+    """§11.8 Note on Using Special Powers: Artist, Bureaucrat and Merchant powers are not usable in an
     intermediate or enemy Fief."""
     s = scen(fiefs={"0": {"city": {"rotated": True}, "territories": [{"face": "Mine"}, FIELD, FIELD]}},
              away={"I01": {"0": ["Merchant", "Artist"]}}, hands={"0": ["Field", "Worker"]})
@@ -210,19 +210,19 @@ def test_artists_double_up_to_three_linked_cards() -> None:
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": W2, "buildings": ["Church"]}, FIELD],
                           "free": ["Artist"] * 3}}, hands={"0": ["Worker"]})
     field = find(s, "Field", 0)[0]
-    assert s.production(cid(field)) == 4
+    assert production(s, cid(field)) == 4
     play(s, "play Worker", f"inspire Artist1 on {field}")
-    assert s.production(cid(field)) == 3 * 2 + 1
+    assert production(s, cid(field)) == 3 * 2 + 1
     play(s, f"inspire Artist2 on {field}")
-    assert s.production(cid(field)) == 3 * 4 + 1
+    assert production(s, cid(field)) == 3 * 4 + 1
     play(s, f"inspire Artist3 on {field}")
-    assert s.production(cid(field)) == 3 * 8 + 1
+    assert production(s, cid(field)) == 3 * 8 + 1
     play(s, f"produce {field}")
-    assert s.phase == "actions" and s.mark(cid(field), 4) == 0
+    assert s.phase == "actions" and mark(s, cid(field), 4) == 0
 
 
 def test_ruling_r25_an_attached_characters_power_uses_its_territory() -> None:
-    """Ruling R25 (Note on Using Special Powers): a character on a territory/City uses its linked cards
+    """§11.8 (ruling R25, Note on Using Special Powers): a character on a territory/City uses its linked cards
     when it uses its power; they produce nothing then."""
     s = scen(fiefs={"0": {"city": {"rotated": True},
                           "territories": [{"face": "Mine", "troops": ["Merchant"]}, {"face": "Mine"}, FIELD]}},
@@ -233,14 +233,14 @@ def test_ruling_r25_an_attached_characters_power_uses_its_territory() -> None:
 
 
 def test_power_use_rotates_but_knight_and_infantry_do_not_turn() -> None:
-    """Note on Using Special Powers: a power turns its card (Knight and Infantry excepted)."""
+    """§11.8 Note on Using Special Powers: a power turns its card (Knight and Infantry excepted)."""
     s = scen(phase="move", fiefs={"0": {"territories": [FIELD, FIELD], "free": ["Knight", "Infantry"]}})
     play(s, "march Knight1 to I01", "march Knight1 to F1", "march Infantry1 to I01")
     assert not s.rot[cid("Knight1")] and not s.rot[cid("Infantry1")]
 
 
 def test_ruling_r27_a_troop_fighting_in_the_battle_cannot_use_its_power() -> None:
-    """Ruling R27 (Note on Using Special Powers): a Priest or Bowman directly involved in the battle
+    """§11.8 (ruling R27, Note on Using Special Powers): a Priest or Bowman directly involved in the battle
     cannot use its power; only the two sides' Priests and Bowmen act."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD, FIELD]},
                                  "1": {"territories": [FIELD], "free": ["Soldier"]}},
@@ -252,7 +252,7 @@ def test_ruling_r27_a_troop_fighting_in_the_battle_cannot_use_its_power() -> Non
 
 
 def test_priests_and_bowmen_of_third_players_stay_out() -> None:
-    """Note on Using Special Powers: out of turn only the attacked player (or allies) may use powers."""
+    """§11.8 Note on Using Special Powers: out of turn only the attacked player (or allies) may use powers."""
     s = scen(players=3, phase="war",
              fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD], "free": ["Soldier"]},
                     "2": {"territories": [FIELD]}},

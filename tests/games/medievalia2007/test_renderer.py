@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
+import pytest
 from rich.console import Console
 
 from medieval.games.medievalia2007.render import render
 from medieval.interfaces.terminal.renderers import describe, render_view
-from tests.games.medievalia2007.helpers import FIELD, make, play, scen
+from tests.games.medievalia2007.helpers import FIELD, make, scen
+from tests.support import play
 
 
-def _text(view: dict[str, object]) -> str:
+def _text(view: Mapping[str, Any]) -> str:
     console = Console(width=200, record=True, color_system=None)
     console.print(render(view))
     return console.export_text()
 
 
 def test_render_shows_fiefs_cards_troops_and_vp() -> None:
+    """View (rules.md): the terminal picture shows each Fief's cards (used ones marked), troops, VP and
+    only the seat's own hand."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker"], "buildings": ["Bank"],
                                            "rotated": True}], "free": ["Soldier"]},
                     "1": {"territories": [FIELD]}},
@@ -29,7 +35,9 @@ def test_render_shows_fiefs_cards_troops_and_vp() -> None:
     assert "Mine" not in _text(s.view(1)).split("your hand:")[1]
 
 
+@pytest.mark.slow
 def test_render_every_step_of_a_game_and_describe_events() -> None:
+    """View (rules.md), §10.2: every step of an allied game draws, and a military victory shows as such."""
     game = make(4, allied=True)
     s = game.new_game(2)
     rng = random.Random(2)

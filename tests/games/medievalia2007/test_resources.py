@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import DECK
-from tests.games.medievalia2007.helpers import alive, cid, hand_faces, last, legal, one, pay, play, rich, scen
+from medieval.games.medievalia2007.components import DECK
+from medieval.games.medievalia2007.fief import territories
+from tests.games.medievalia2007.helpers import alive, cid, hand_faces, one, pay, rich, scen
+from tests.support import events_of, last, legal, play
 
 FARM2 = {"face": "Farm", "troops": ["Worker", "Worker"]}
 
@@ -17,7 +19,7 @@ def test_three_identical_resources_for_one_other() -> None:
     play(s, f"produce {farm}")
     assert legal(s) == ["trade food for workforce", "abandon"]
     play(s, "trade food for workforce")
-    assert s.phase == "actions" and len(s._territories(0)) == 2
+    assert s.phase == "actions" and len(territories(s, 0)) == 2
 
 
 def test_discard_a_card_for_a_resource_of_your_choice() -> None:
@@ -40,7 +42,7 @@ def test_four_resources_for_an_extra_card() -> None:
     play(s, "produce City1")
     assert hand_faces(s, 0) == ["Knight"] and DECK[s.hands[0][0]] == 1
     assert "card" not in last(s, "buy_card") or s.events(1)[-1].get("card") is None
-    assert all("card" not in e for e in s.events(1) if e["kind"] == "buy_card")
+    assert all("card" not in e for e in events_of(s, "buy_card", 1))
 
 
 def test_excess_resources_are_lost() -> None:
@@ -54,7 +56,7 @@ def test_excess_resources_are_lost() -> None:
 
 
 def test_ruling_r21_an_abandoned_purchase_loses_what_was_produced() -> None:
-    """Ruling R21: a purchase can be given up; what was produced is lost, used cards stay used, the card
+    """§9.4 (ruling R21): a purchase can be given up; what was produced is lost, used cards stay used, the card
     returns to hand, and the same purchase is not offered again that turn."""
     s = scen(fiefs={"0": {"territories": [{"face": "Forest"}, {"face": "Field", "rotated": True}]}},
              hands={"0": ["Soldier", "Worker", "Field"]})
@@ -66,7 +68,7 @@ def test_ruling_r21_an_abandoned_purchase_loses_what_was_produced() -> None:
 
 
 def test_ruling_r22_choices_that_can_only_waste_are_not_offered() -> None:
-    """Ruling R22: while paying, selling or trading is offered only for a missing resource, trades only
+    """§9.4 (ruling R22): while paying, selling or trading is offered only for a missing resource, trades only
     from a surplus, and a card whose resource is neither missing nor tradeable is not offered."""
     s = scen(fiefs={"0": {"territories": [{"face": "Forest"}, {"face": "Mine"}]}},
              hands={"0": ["Field", "Soldier"]})
@@ -76,16 +78,17 @@ def test_ruling_r22_choices_that_can_only_waste_are_not_offered() -> None:
 
 
 def test_ruling_r23_the_card_being_paid_leaves_the_hand() -> None:
-    """Ruling R23: the card being paid for is out of the hand (it cannot also be sold)."""
+    """§4.1 (ruling R23): the card being paid for is out of the hand (it cannot also be sold)."""
     s = scen(fiefs={"0": {"city": {"rotated": True}}}, hands={"0": ["Field", "Field"]})
     play(s, "play Field")
     assert hand_faces(s, 0) == ["Field"]
-    assert s.view(0)["purchase"]["what"] == "Field"
+    purchase = s.view(0)["purchase"]
+    assert purchase is not None and purchase["what"] == "Field"
     assert s.view(1)["players_info"][0]["hand_count"] == 1
 
 
 def test_ruling_r38_exchanges_happen_while_paying() -> None:
-    """Ruling R38: resources exist only while a purchase is paid for; at the top level of the turn
+    """§9.1-9.2 (ruling R38): resources exist only while a purchase is paid for; at the top level of the turn
     no production, trade or sale is offered."""
     s = scen(fiefs={"0": rich()}, hands={"0": ["Soldier"]})
     assert not any(m.startswith(("produce ", "trade ", "sell ")) for m in legal(s))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007 import cards as C
-from tests.games.medievalia2007.helpers import FIELD, cid, find, legal, one, play, scen
+from medieval.games.medievalia2007 import components as C
+from medieval.games.medievalia2007.fief import add_mark, production
+from tests.games.medievalia2007.helpers import FIELD, cid, find, one, scen
+from tests.support import legal, play
 
 
 def test_ruling_r7_one_production_per_card() -> None:
-    """Ruling R7 ("1 production = 1 card"): each card produces one resource, once per turn; raised only
+    """§4.2 (ruling R7, "1 production = 1 card"): each card produces one resource, once per turn; raised only
     by linked cards and Artists."""
     for f in range(C.NFACES):
         if C.F_PROD[f] >= 0:
@@ -20,7 +22,7 @@ def test_ruling_r7_one_production_per_card() -> None:
 
 
 def test_ruling_r12_two_troops_per_territory_and_artist_groups_of_three() -> None:
-    """Ruling R12: a territory or City holds at most 2 troops (its two small symbols); an Artist doubles
+    """§4.3, §11.7 (ruling R12): a territory or City holds at most 2 troops (its two small symbols); an Artist doubles
     at most three cards of a group."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker", "Worker"],
                                            "buildings": ["Church", "Stable"]}, FIELD],
@@ -28,12 +30,12 @@ def test_ruling_r12_two_troops_per_territory_and_artist_groups_of_three() -> Non
     field = find(s, "Field", 0)[0]
     free = next(w for w in find(s, "Worker", 0) if s.host[cid(w)] < 0)
     assert f"move {free} to {field}" not in legal(s)
-    s._add_mark(cid(field), 4, 1)
-    assert s.production(cid(field)) == 3 * 2 + 2  # 5 linked cards: 3 doubled, 2 as they are
+    add_mark(s, cid(field), 4, 1)
+    assert production(s, cid(field)) == 3 * 2 + 2  # 5 linked cards: 3 doubled, 2 as they are
 
 
 def test_ruling_r18_bonus_placed_automatically_when_no_damage_comes() -> None:
-    """Ruling R18: the +0/1 placement is asked only of a group that takes damage."""
+    """§4.8 (ruling R18): the +0/1 placement is asked only of a group that takes damage."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD, FIELD]},
                                  "1": {"territories": [FIELD, {"face": "Forest"}]}},
              away={"F1": {"0": ["Infantry", "Worker", "Bowman"]}})
@@ -44,7 +46,7 @@ def test_ruling_r18_bonus_placed_automatically_when_no_damage_comes() -> None:
 
 
 def test_ruling_r37_priests_heal_only_their_own_side() -> None:
-    """Ruling R37: a Priest reduces damage on a troop of its own side (or an ally's), never an enemy's."""
+    """§11.1 (ruling R37): a Priest reduces damage on a troop of its own side (or an ally's), never an enemy's."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD, FIELD], "free": []},
                                  "1": {"territories": [FIELD, FIELD], "free": ["Soldier", "Priest"]}},
              away={"F1": {"0": ["Soldier"]}})

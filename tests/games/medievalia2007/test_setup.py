@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from medieval.games.medievalia2007.cards import DECK, FACE, FACES, KIND, TERR
-from tests.games.medievalia2007.helpers import hand_faces, legal, make, play
+from medieval.games.medievalia2007.components import DECK, FACE, FACES, KIND, TERR
+from tests.games.medievalia2007.helpers import hand_faces, make
+from tests.support import events_of, legal, play
 
 
 def test_ruling_r10_three_decks_with_the_first_card_face_up_underneath() -> None:
@@ -46,9 +47,9 @@ def test_ruling_r11_players_choose_eight_cards_one_by_one_in_turn() -> None:
     play(s, *["take military"] * 3, *["take territory"] * 5)
     assert len(s.hands[0]) == 8 and s.to_move == (1,)
     assert Counter(DECK[c] for c in s.hands[0]) == {1: 3, 0: 5}
-    takes = [e for e in s.events(1) if e["kind"] == "take"]
+    takes = events_of(s, "take", 1)
     assert all("card" not in e for e in takes)  # the others see only the deck
-    mine = [e for e in s.events(0) if e["kind"] == "take"]
+    mine = events_of(s, "take", 0)
     assert [e["card"] for e in mine] == [FACES[FACE[c]] for c in s.hands[0]]
     assert s.view(2)["players_info"][0]["hand_by_deck"] == {"territory": 5, "military": 3, "character": 0}
     play(s, *["take character"] * 8)

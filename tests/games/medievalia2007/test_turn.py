@@ -6,21 +6,13 @@ from __future__ import annotations
 import pytest
 
 from medieval.core.errors import IllegalActionError
-from medieval.games.medievalia2007.cards import DECK, F_COST, FACE, FACES
-from tests.games.medievalia2007.helpers import (
-    FIELD,
-    alive,
-    cid,
-    find,
-    hand_faces,
-    last,
-    legal,
-    one,
-    pay,
-    play,
-    rich,
-    scen,
-)
+from medieval.games.medievalia2007.components import DECK, F_COST, FACE, FACES
+from medieval.games.medievalia2007.end import gold_production
+from medieval.games.medievalia2007.fief import guarded, production
+from medieval.games.medievalia2007.paying import shortfall
+from medieval.games.medievalia2007.playing import play_cost
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, hand_faces, one, pay, rich, scen
+from tests.support import last, legal, play
 
 
 def test_turn_start_draw_from_a_chosen_deck_then_reactivation() -> None:
@@ -40,9 +32,9 @@ def test_city_produces_one_workforce_to_pay_a_field() -> None:
     """§4.1 example: a Field costs 1 workforce; rotating the City produces it."""
     s = scen(hands={"0": ["Field"]})
     play(s, "play Field")
-    assert s.phase == "pay" and legal(s)[0] == "produce City1"
+    assert legal(s)[0] == "produce City1" and s.buying is not None  # paying
     play(s, "produce City1")
-    assert s.phase == "actions" and s.rot[cid("City1")]
+    assert s.rot[cid("City1")] and s.phase == "actions"
     assert one(s, "Field", 0) and last(s, "play")["paid"] == {"food": 0, "energy": 0, "gold": 0, "workforce": 1}
 
 
@@ -62,7 +54,7 @@ def test_workers_raise_a_territory_and_turn_with_it() -> None:
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker", "Worker"]}]}},
              hands={"0": ["Worker"]})
     field = one(s, "Field", 0)
-    assert s.production(cid(field)) == 3
+    assert production(s, cid(field)) == 3
     play(s, "play Worker")
     assert legal(s)[0] == f"produce {field}"
     play(s, f"produce {field}")
@@ -71,18 +63,18 @@ def test_workers_raise_a_territory_and_turn_with_it() -> None:
 
 
 def test_ruling_r5_civilian_building_adds_one_of_its_hosts_resource() -> None:
-    """Ruling R5: a civilian building makes its territory/City produce 1 more of that card's resource."""
+    """§4.7 (ruling R5): a civilian building makes its territory/City produce 1 more of that card's resource."""
     s = scen(fiefs={"0": {"city": {"buildings": ["Bank"]},
                           "territories": [{"face": "Mine", "buildings": ["School"], "troops": ["Worker"]}]}})
-    assert s.production(cid("City1")) == 2
-    assert s.production(cid(one(s, "Mine", 0))) == 3
-    assert s.gold_production(0) == 3
+    assert production(s, cid("City1")) == 2
+    assert production(s, cid(one(s, "Mine", 0))) == 3
+    assert gold_production(s, 0) == 3
 
 
 def test_ruling_r8_the_city_is_raised_by_attached_workers() -> None:
-    """Ruling R8: the City, like a territory, produces 1 more per attached workforce troop."""
+    """§4.3 (ruling R8): the City, like a territory, produces 1 more per attached workforce troop."""
     s = scen(fiefs={"0": {"city": {"troops": ["Worker", "Soldier"]}, "territories": [FIELD]}})
-    assert s.production(cid("City1")) == 2  # the Soldier guards but adds nothing
+    assert production(s, cid("City1")) == 2  # the Soldier guards but adds nothing
 
 
 def test_characters_outside_their_fief_do_not_produce() -> None:
@@ -109,7 +101,7 @@ def test_ruling_r24_removing_a_territory_costs_one_workforce() -> None:
     s = scen(fiefs={"0": {"territories": [FIELD, {"face": "Mine", "buildings": ["Bank"], "troops": ["Worker"]}]}})
     mine, bank, worker = one(s, "Mine", 0), one(s, "Bank", 0), one(s, "Worker", 0)
     play(s, f"remove {mine}")
-    assert s.shortfall(0) == [0, 0, 0, 1]
+    assert shortfall(s, 0) == [0, 0, 0, 1]
     play(s, "produce City1")
     assert not alive(s, mine) and not alive(s, bank) and cid(mine) in s.discard and cid(bank) in s.discard
     assert alive(s, worker) and s.host[cid(worker)] == -1
@@ -120,9 +112,9 @@ def test_guarded_territories() -> None:
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker"]},
                                           {"face": "Farm", "buildings": ["Tower"]},
                                           {"face": "Mine", "buildings": ["Bank"]}]}})
-    assert s.guarded(cid(one(s, "Field", 0)))
-    assert s.guarded(cid(one(s, "Farm", 0)))
-    assert not s.guarded(cid(one(s, "Mine", 0)))  # a civilian building does not guard
+    assert guarded(s, cid(one(s, "Field", 0)))
+    assert guarded(s, cid(one(s, "Farm", 0)))
+    assert not guarded(s, cid(one(s, "Mine", 0)))  # a civilian building does not guard
 
 
 def test_a_building_goes_on_an_unused_territory_and_reveals_the_next() -> None:
@@ -163,12 +155,12 @@ def test_special_character_costs_two_gold_more_without_its_building() -> None:
     knight = FACES.index("Knight")
     s = scen(fiefs={"0": {"territories": [FIELD]}}, hands={"0": ["Knight"]})
     base = list(F_COST[knight])
-    assert s.play_cost(0, knight) == [base[0], base[1], base[2] + 2, base[3]]
+    assert play_cost(s, 0, knight) == [base[0], base[1], base[2] + 2, base[3]]
     s2 = scen(fiefs={"0": {"territories": [{"face": "Field", "rotated": True, "buildings": ["Stable"]}]}},
               hands={"0": ["Knight"]})
-    assert s2.play_cost(0, knight) == base
+    assert play_cost(s2, 0, knight) == base
     soldier = FACES.index("Soldier")
-    assert s.play_cost(0, soldier) == list(F_COST[soldier])  # no building needed
+    assert play_cost(s, 0, soldier) == list(F_COST[soldier])  # no building needed
 
 
 def test_military_and_character_cards_enter_the_fief_free() -> None:
@@ -192,7 +184,7 @@ def test_ruling_r13_internal_movement_of_unused_troops() -> None:
     assert f"move {soldier} to {f1}" not in moves  # already two troops there
     assert not any(m.startswith("move Worker3") for m in moves)  # rotated
     play(s, f"move {soldier} to {f2}")
-    assert s.guarded(cid(f2)) and not s.rot[cid(soldier)]
+    assert guarded(s, cid(f2)) and not s.rot[cid(soldier)]
     assert not any(m.startswith(f"move {soldier}") for m in legal(s))  # once per turn
     play(s, "move Worker1 off")
     assert s.host[cid("Worker1")] == -1
@@ -216,7 +208,7 @@ def test_full_health_at_end_of_turn() -> None:
 
 
 def test_playing_refuses_what_is_not_legal() -> None:
-    """Bad input: an action that is not legal is refused with the legal list."""
+    """§3.3: an action that is not legal is refused with the legal list."""
     s = scen(hands={"0": ["Field"]})
     with pytest.raises(IllegalActionError):
         play(s, "play Soldier")

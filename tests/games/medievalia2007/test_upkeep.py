@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from tests.games.medievalia2007.helpers import FIELD, cid, legal, one, play, scen
+from medieval.games.medievalia2007.components import NAME
+from medieval.games.medievalia2007.fief import add_mark, production, territories
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
+from tests.games.medievalia2007.helpers import FIELD, cid, one, scen
+from tests.support import legal, play
 
 
 def test_upkeep_is_checked_at_every_moment() -> None:
     """§12: if at any point the characters cannot all be fed, the excess is removed at once."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker"]}], "free": ["Worker"] * 3}})
-    assert s.food_capacity(0) == 2 and s.upkeep(0) == 4 and s.excess[0] == 0
+    assert food_capacity(s, 0) == 2 and upkeep(s, 0) == 4 and s.excess[0] == 0
     play(s, "move Worker1 off")  # the Field drops to 1 food: 2 troops only
     assert s.excess[0] == 2 and s.to_move == (0,)
     assert all(m.startswith("disband ") for m in legal(s))
     play(s, legal(s)[0])
     play(s, legal(s)[0])
-    assert s.excess[0] == 0 and s.upkeep(0) == 2
+    assert s.excess[0] == 0 and upkeep(s, 0) == 2
 
 
 def test_a_troop_that_cannot_be_fed_cannot_be_played() -> None:
@@ -26,30 +30,30 @@ def test_a_troop_that_cannot_be_fed_cannot_be_played() -> None:
 def test_used_food_cards_still_feed() -> None:
     """§12: food cards that maintain characters are not rotated for it; using them keeps the upkeep."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "rotated": True}], "free": ["Worker", "Worker"]}})
-    assert s.food_capacity(0) == 1 and s.excess[0] == 0
+    assert food_capacity(s, 0) == 1 and s.excess[0] == 0
 
 
 def test_the_artist_does_not_feed_more_characters() -> None:
     """§12: the Artist cannot double food production to maintain more characters."""
     s = scen(fiefs={"0": {"territories": [FIELD], "free": ["Artist"]}})
     field = cid(one(s, "Field", 0))
-    s._add_mark(field, 4, 1)  # an Artist's boost on the Field
-    assert s.production(field) == 2 and s.food_capacity(0) == 1
+    add_mark(s, field, 4, 1)  # an Artist's boost on the Field
+    assert production(s, field) == 2 and food_capacity(s, 0) == 1
 
 
 def test_troops_away_from_home_still_eat() -> None:
     """§12: characters in an intermediate or enemy Fief must be maintained too."""
     s = scen(fiefs={"0": {"territories": [FIELD]}}, away={"I01": {"0": ["Soldier", "Soldier", "Soldier"]}})
-    assert s.upkeep(0) == 3 and s.excess[0] == 1
+    assert upkeep(s, 0) == 3 and s.excess[0] == 1
 
 
 def test_ruling_r4_military_cards_need_food() -> None:
-    """Ruling R4: military cards are maintained like characters (option military_upkeep=False: only
+    """§12.1 (ruling R4): military cards are maintained like characters (option military_upkeep=False: only
     the character deck's cards eat)."""
     spec = {"0": {"territories": [FIELD], "free": ["Soldier", "Knight", "Worker"]}}
     assert scen(fiefs=spec).excess[0] == 1
     s = scen(options={"military_upkeep": False}, fiefs=spec)
-    assert s.upkeep(0) == 1 and s.excess[0] == 0
+    assert upkeep(s, 0) == 1 and s.excess[0] == 0
 
 
 def test_unused_troops_can_be_dismissed_used_ones_not() -> None:
@@ -58,11 +62,11 @@ def test_unused_troops_can_be_dismissed_used_ones_not() -> None:
     dismiss = [m for m in legal(s) if m.startswith("dismiss ")]
     assert dismiss == [f"dismiss {one(s, 'Worker', 0)}"]
     play(s, dismiss[0])
-    assert s.upkeep(0) == 1 and s.discard[-1] == cid("Worker1")
+    assert upkeep(s, 0) == 1 and s.discard[-1] == cid("Worker1")
 
 
 def test_ruling_r20_forced_removal_may_take_used_troops() -> None:
-    """Ruling R20: when the upkeep fails, the owner picks which troops go, used or not, wherever they are."""
+    """§12.3 (ruling R20): when the upkeep fails, the owner picks which troops go, used or not, wherever they are."""
     s = scen(fiefs={"0": {"territories": [FIELD], "free": [{"face": "Worker", "rotated": True}, "Soldier"]}},
              away={"I01": {"0": ["Soldier"]}})
     assert s.excess[0] == 1
@@ -75,11 +79,9 @@ def test_losing_food_on_the_enemys_turn_forces_a_disband_at_once() -> None:
              fiefs={"0": {"territories": [FIELD]},
                     "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
              away={"F1": {"0": ["Soldier"]}})
-    f1 = sorted(set(s._territories(1)))[0]
-    from medieval.games.medievalia2007.cards import NAME
-
+    f1 = sorted(set(territories(s, 1)))[0]
     play(s, "attack 1 at F1", "enlist Soldier1", f"aim at {NAME[f1]}")
-    assert s.owner[f1] < 0 and s.food_capacity(1) == 1 and s.excess[1] == 1
+    assert s.owner[f1] < 0 and food_capacity(s, 1) == 1 and s.excess[1] == 1
     assert s.to_move == (1,) and legal(s) == ["disband Worker1"]
     play(s, "disband Worker1")
     assert s.to_move == (1,) and s.active == 1  # the attacker's turn had nothing left: it ended

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from medieval.games.medievalia2007.cards import DEF
-from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, legal, one, play, scen
+from typing import Any
+
+from medieval.games.medievalia2007 import Medievalia2007State
+from medieval.games.medievalia2007.components import DEF
+from medieval.games.medievalia2007.fief import production
+from medieval.games.medievalia2007.upkeep import upkeep
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, find, one, scen
+from tests.support import last, legal, play
 
 
-def _fight_at_f1(defender: dict[str, object], attackers: list[object]) -> object:
+def _fight_at_f1(defender: dict[str, Any], attackers: list[Any]) -> Medievalia2007State:
     return scen(phase="war", fiefs={"0": {"territories": [FIELD, FIELD, FIELD]}, "1": defender},
                 away={"F1": {"0": attackers}})
 
@@ -47,7 +53,7 @@ def test_troops_can_always_leave_a_fief_with_enemies_inside() -> None:
 
 
 def test_ruling_r1_fief_adjacency() -> None:
-    """Ruling R1: an intermediate Fief between neighbouring seats (one for 2 players, a ring for 3-4);
+    """§5 (ruling R1): an intermediate Fief between neighbouring seats (one for 2 players, a ring for 3-4);
     layout='all_pairs' puts one between every pair."""
     two = scen().game
     assert two.loc_names == ("F0", "F1", "I01")
@@ -88,7 +94,7 @@ def test_attacker_cannot_use_used_or_guarding_troops_at_home() -> None:
 
 
 def test_ruling_r33_battle_at_home_targets_only_the_intruders() -> None:
-    """Ruling R33: in a Fief that is not the defender's, only the defender's troops there are targets;
+    """§6.3.2 (ruling R33): in a Fief that is not the defender's, only the defender's troops there are targets;
     the defender out of his Fief must deploy all his available troops."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD], "free": ["Knight", "Knight"]},
                                  "1": {"territories": [FIELD, FIELD]}},
@@ -200,7 +206,7 @@ def test_ruling_r36_each_attacking_troop_fights_once_per_turn() -> None:
 
 
 def test_ruling_r16_one_target_per_army_and_bands_engage_one_army() -> None:
-    """Ruling R16: a band engages one army; an unengaged army picks one target not picked by another;
+    """§6.3.3 (ruling R16): a band engages one army; an unengaged army picks one target not picked by another;
     a band hit by a second army strikes only the army it engages."""
     s = _fight_at_f1({"territories": [FIELD], "free": ["Soldier"]}, ["Soldier", "Soldier"])
     a1, a2 = find(s, "Soldier", 0)
@@ -208,26 +214,23 @@ def test_ruling_r16_one_target_per_army_and_bands_engage_one_army() -> None:
     play(s, "attack 1 at F1", f"enlist {a1}", "new army", f"enlist {a2}", f"engage 1 with {d}")
     assert legal(s) == ["aim at City2", f"aim at {one(s, 'Field', 1)}", "aim at band 1", "stand"]
     play(s, "aim at band 1")
-    fight = [e for e in s.events(None) if e["kind"] == "fight"][-1]
+    fight = last(s, "fight")
     assert [u["damage"] for u in fight["units"]] == [2, 0, 4]  # army 1, army 2 untouched, the band hit by both
 
 
 def test_ruling_r17_overkill_stays_on_the_last_card() -> None:
-    """Ruling R17: each card in the owner's order absorbs up to its defence, the last takes the rest."""
+    """§6.3.4 (ruling R17): each card in the owner's order absorbs up to its defence, the last takes the rest."""
     s = _fight_at_f1({"territories": [FIELD], "free": ["Worker"]}, ["Knight"])
     play(s, "attack 1 at F1", "enlist Knight1", f"engage 1 with {one(s, 'Worker', 1)}")
-    assert [e for e in s.events(None) if e["kind"] == "damage"][-1]["damage"] == {one_dead(s): 4}
+    assert last(s, "damage")["damage"] == {one_dead(s): 4}
 
 
-def one_dead(s: object) -> str:
-    from tests.games.medievalia2007.helpers import M7State
-
-    assert isinstance(s, M7State)
-    return [c for c in s.events(None) if c["kind"] == "casualties"][-1]["cards"][0]
+def one_dead(s: Medievalia2007State) -> str:
+    return str(last(s, "casualties")["cards"][0])
 
 
 def test_ruling_r26_a_shot_from_afar_lets_the_target_side_answer() -> None:
-    """Ruling R26: a Bowman's shot outside a battle opens the Priest/Bowman window of both sides."""
+    """§6.1 (ruling R26): a Bowman's shot outside a battle opens the Priest/Bowman window of both sides."""
     s = scen(phase="war", fiefs={"0": {"territories": [FIELD]},
                                  "1": {"territories": [FIELD, FIELD], "free": ["Worker", "Priest"]}},
              away={"I01": {"0": ["Bowman"]}})
@@ -239,7 +242,7 @@ def test_ruling_r26_a_shot_from_afar_lets_the_target_side_answer() -> None:
 
 
 def test_ruling_r19_losing_the_city_defeats_a_player_in_a_bigger_game() -> None:
-    """Ruling R19: in a 3-player game the player whose City falls is out; the others play on."""
+    """§10.2 (ruling R19): in a 3-player game the player whose City falls is out; the others play on."""
     s = scen(players=3, phase="war",
              fiefs={"0": {"territories": [FIELD, FIELD]}, "1": {"territories": [FIELD]}, "2": {"territories": [FIELD]}},
              away={"F1": {"0": ["Knight", "Knight"]}})
@@ -265,16 +268,16 @@ def test_ruling_r35_defender_deploys_at_will_at_home_and_everything_away() -> No
 
 
 def test_ruling_r39_military_buildings_are_not_troops() -> None:
-    """Ruling R39: a military building guards like a troop but never moves, fights only when its
+    """§4.6 (ruling R39): a military building guards like a troop but never moves, fights only when its
     territory is attacked, eats no food and produces nothing."""
     s = scen(phase="move", fiefs={"0": {"territories": [{"face": "Field", "buildings": ["Tower", "Castle"]}],
                                         "free": ["Soldier"]}})
     assert all("Tower" not in m and "Castle" not in m for m in legal(s))
-    assert s.upkeep(0) == 1 and s.production(cid(one(s, "Field", 0))) == 1
+    assert upkeep(s, 0) == 1 and production(s, cid(one(s, "Field", 0))) == 1
 
 
 def test_ruling_r40_a_territory_falls_to_one_point_the_city_to_its_defence() -> None:
-    """Ruling R40: an unguarded territory (0/0) falls to any troop with 1 attack; the City needs damage
+    """§6.4 (ruling R40): an unguarded territory (0/0) falls to any troop with 1 attack; the City needs damage
     equal to its defence once its guards are dead."""
     s = _fight_at_f1({"territories": [FIELD, {"face": "Forest"}]}, ["Worker"])
     forest = one(s, "Forest", 1)

@@ -1,5 +1,5 @@
-"""Engine contract for Medievallons: notation, scenarios, hidden information, determinize, records, the
-heuristic and the terminal rendering."""
+"""Engine contract for Medievallons: scenarios, hidden information, determinize, records, the log-free
+fast path, the heuristic and the terminal rendering."""
 
 from __future__ import annotations
 
@@ -11,54 +11,27 @@ from rich.console import Console
 
 import medieval
 from medieval.agents.ismcts import fast_path_ok
-from medieval.core.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from medieval.core.errors import IllegalActionError, InvalidOptionError
+from medieval.core.spec import OptionValue
 from medieval.core.state import Action
+from medieval.games.medievallons import SPEC, MedievallonsGame, MedievallonsState
 from medieval.games.medievallons import actions as A
-from medieval.games.medievallons.components import JESTER, KNIGHT, MONK, N_KINDS
-from medieval.games.medievallons.render import describe_event, render
-from medieval.games.medievallons.rules import MedievallonsGame, MedievallonsState
-from tests.games.medievallons.helpers import act, game, legal, scen
-
-EXAMPLES = ["play Knight", "lay Knight Knight Jester", "lay Jester Jester Jester", "use Knight#3",
-            "reinforce Knight#3 Knight Jester", "reinforce Jester#5 Monk Monk", "reinforce Knight#3 Jester", "draw",
-            "ask 2 for Monk", "give Monk", "trade with 2", "offer Knight Monk", "offer Monk Monk", "look at 2",
-            "take Monk", "beg from 2", "copy Knight#3", "assassinate Knight#3 Jester", "steal Knight#3 Knight",
-            "keep Monk"]
-
-
-@pytest.mark.parametrize("text", EXAMPLES)
-def test_notation_round_trip(text: str) -> None:
-    """Notation: every action reads back to itself."""
-    a = A.parse(text)
-    assert str(a) == text
-    assert A.parse(str(a)) == a
-
-
-def test_notation_is_case_insensitive_and_canonical() -> None:
-    """Notation: names in any case; Jesters may be listed first; offers in any order."""
-    assert A.parse("LAY jester knight KNIGHT") == A.Lay(KNIGHT, 2, 1)
-    assert A.parse("offer Monk Knight") == A.Offer(KNIGHT, MONK)
-    assert A.parse("reinforce Knight#3 Jester") == A.Reinforce(3, KNIGHT, KNIGHT, 0, 1)
-    assert A.parse("lay Jester Jester Jester") == A.Lay(JESTER, 0, 3)
-
-
-@pytest.mark.parametrize("text", ["", "play", "play Dragon", "lay Knight Monk Monk", "use Knight", "use Knight#x",
-                                  "ask 9 for Monk", "ask 1 Monk", "trade 1", "offer Monk", "steal Knight#1",
-                                  "dance"])
-def test_notation_errors_are_clear(text: str) -> None:
-    """Notation: text that is not an action raises InvalidActionError."""
-    with pytest.raises(InvalidActionError):
-        A.parse(text)
+from medieval.games.medievallons.components import JESTER, MONK, N_KINDS
+from medieval.games.medievallons.render import render
+from medieval.games.medievallons.view import MedievallonsView
+from tests.games.medievallons.helpers import stacked
+from tests.support import do, game, legal
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
-    """A refused action raises IllegalActionError and changes nothing."""
-    s = scen(3, hands=[["Monk"], [], []])
+    """§3.1: only the seat to move acts, with a legal action; a refused action raises IllegalActionError and
+    changes nothing."""
+    s = stacked(3, hands=[["Monk"], [], []])
     before = s.to_json()
     with pytest.raises(IllegalActionError):
-        act(s, 0, "play Knight")
+        do(s, "0 play Knight")
     with pytest.raises(IllegalActionError):
-        act(s, 1, "play Monk")
+        do(s, "1 play Monk")
     assert s.to_json() == before
 
 
@@ -79,12 +52,12 @@ def test_illegal_action_leaves_state_unchanged() -> None:
 def test_scenario_validation(setup: dict[str, object], message: str) -> None:
     """Scenario: bad setups are refused with a clear message."""
     with pytest.raises(InvalidOptionError, match=message):
-        game(3).scenario(**setup)
+        game(MedievallonsGame, 3).scenario(**setup)
 
 
 def test_scenario_conserves_components_and_replays() -> None:
     """Scenario: every card is somewhere; a game from a scenario records and replays exactly."""
-    s = scen(3, hands=[["Knight", "Monk"], ["Merchant"], []], guilds=[{"owner": 2, "cards": ["Star"] * 3}],
+    s = stacked(3, hands=[["Knight", "Monk"], ["Merchant"], []], guilds=[{"owner": 2, "cards": ["Star"] * 3}],
              discard=["Wizard"], draw=["Priest"], seed=9)
     assert sum(s.components().values()) == 105
     rng = random.Random(1)
@@ -99,10 +72,10 @@ def test_scenario_conserves_components_and_replays() -> None:
 
 
 def test_views_never_show_another_hand() -> None:
-    """Hidden information: a seat's view and log hold its own hand and only counts of the others
+    """§2.3 hidden information: a seat's view and log hold its own hand and only counts of the others
     (all eight Wizards are in seat 1's hand: nobody else's view or log mentions a Wizard)."""
-    s = scen(3, hands=[["Monk"], ["Wizard"] * 8, ["Star"]], draw=["Knight", "Noble"])
-    act(s, 0, "play Monk")
+    s = stacked(3, hands=[["Monk"], ["Wizard"] * 8, ["Star"]], draw=["Knight", "Noble"])
+    do(s, "0 play Monk")
     for seat in (0, 2, None):
         assert "Wizard" not in json.dumps(s.view(seat))
         assert "Wizard" not in json.dumps(s.events(seat))
@@ -111,8 +84,8 @@ def test_views_never_show_another_hand() -> None:
 
 
 def test_determinize_keeps_the_view_and_redeals() -> None:
-    """determinize(seat): same view, events and legal actions; other hands re-dealt."""
-    s = game(4).new_game(3)
+    """§2.3 determinize(seat): same view, events and legal actions; the hands it cannot see re-dealt."""
+    s = game(MedievallonsGame, 4).new_game(3)
     assert isinstance(s, MedievallonsState)
     changed = False
     for i in range(20):
@@ -126,10 +99,11 @@ def test_determinize_keeps_the_view_and_redeals() -> None:
 
 
 def test_determinize_keeps_a_knight_demand_answerable() -> None:
-    """determinize: a seat that owes a Knight keeps one card of the demanded kind (that much is public)."""
-    s = scen(3, hands=[["Knight"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
-    act(s, 0, "play Knight")
-    act(s, 0, "ask 1 for Monk")
+    """§7.4 / R18 determinize: a seat that owes a Knight keeps one card of the demanded kind (that much is
+    public)."""
+    s = stacked(3, hands=[["Knight"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
+    do(s, "0 play Knight")
+    do(s, "0 ask 1 for Monk")
     for i in range(30):
         d = s.determinize(0, random.Random(i))
         assert d.hands[1][MONK] >= 1
@@ -137,10 +111,10 @@ def test_determinize_keeps_a_knight_demand_answerable() -> None:
 
 
 def test_determinize_keeps_the_hand_a_priest_looks_at() -> None:
-    """determinize: the hand a Priest is looking at is known to the Priest's player."""
-    s = scen(3, hands=[["Priest"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
-    act(s, 0, "play Priest")
-    act(s, 0, "look at 1")
+    """§7.11 determinize: the hand a Priest is looking at is known to the Priest's player."""
+    s = stacked(3, hands=[["Priest"], ["Monk", "Star", "Noble"], ["Wizard"] * 3])
+    do(s, "0 play Priest")
+    do(s, "0 look at 1")
     for i in range(10):
         d = s.determinize(0, random.Random(i))
         assert d.hands[1] == s.hands[1]
@@ -149,7 +123,7 @@ def test_determinize_keeps_the_hand_a_priest_looks_at() -> None:
 
 def test_clone_is_independent() -> None:
     """clone: applying to the copy leaves the original untouched."""
-    s = game(3).new_game(4)
+    s = game(MedievallonsGame, 3).new_game(4)
     before = s.to_json()
     c = s.clone()
     rng = random.Random(2)
@@ -161,8 +135,8 @@ def test_clone_is_independent() -> None:
     assert s.to_json() == before
 
 
-def _configurations() -> list[tuple[int, dict[str, object]]]:
-    return MedievallonsGame.test_configurations()
+def _configurations() -> list[tuple[int, dict[str, OptionValue]]]:
+    return SPEC.configurations()
 
 
 def _plain_turn_actions(s: MedievallonsState, seat: int) -> list[Action]:
@@ -192,7 +166,7 @@ def _plain_turn_actions(s: MedievallonsState, seat: int) -> list[Action]:
 def test_turn_action_tables_match_the_plain_rules(players: int, options: dict[str, object]) -> None:
     """§4: the table-built turn actions are exactly the plainly enumerated ones, in the same order, in
     every position of random games (including the guild actions of guilds with ids seen before)."""
-    g = game(players, **options)
+    g = game(MedievallonsGame, players, **options)
     for seed in range(12):
         s = g.new_game(seed)
         rng = random.Random(seed)
@@ -208,13 +182,13 @@ def test_turn_action_tables_match_the_plain_rules(players: int, options: dict[st
 def test_play_without_the_log_is_the_same(players: int, options: dict[str, object]) -> None:
     """The rules never depend on their log: with the log muted (as in search rollouts, where the rules skip
     building log entries) every legal action list, position and outcome is the same."""
-    g = game(players, **options)
+    g = game(MedievallonsGame, players, **options)
     assert fast_path_ok(g)
     for seed in range(8):
         s = g.new_game(seed)
         quiet = s.clone()
-        quiet._mute_log()
-        start = len(quiet._log)
+        quiet.mute_log()
+        start = quiet.log_size
         rng = random.Random(seed)
         while not s.is_over:
             seat = s.to_move[0]
@@ -226,12 +200,13 @@ def test_play_without_the_log_is_the_same(players: int, options: dict[str, objec
             quiet.apply(seat, a)
             assert quiet.position_json() == s.position_json()
         assert quiet.outcome == s.outcome
-        assert len(quiet._log) == start < len(s._log)  # the quiet game logged nothing
+        assert quiet.log_size == start < s.log_size  # the quiet game logged nothing
 
 
 def test_heuristic_beats_random() -> None:
-    """The heuristic wins far more than its fair share against random players (4 players)."""
-    g = game(4)
+    """Rules document, "Figures": the heuristic wins far more than its fair share against random players
+    (4 players)."""
+    g = game(MedievallonsGame, 4)
     wins = 0.0
     games = 120
     for i in range(games):
@@ -249,7 +224,7 @@ def test_heuristic_beats_random() -> None:
 
 def test_heuristic_decides_from_the_view_only() -> None:
     """The heuristic's choice is the same on any determinization of the seat's knowledge."""
-    g = game(4)
+    g = game(MedievallonsGame, 4)
     s = g.new_game(8)
     rng = random.Random(0)
     for step in range(120):
@@ -262,15 +237,15 @@ def test_heuristic_decides_from_the_view_only() -> None:
         s.apply(seat, a if rng.random() < 0.7 else rng.choice(s.legal_actions(seat)))
 
 
-def _text(view: dict[str, object]) -> str:
+def _text(view: MedievallonsView) -> str:
     console = Console(width=120, record=True, color_system=None)
     console.print(render(view))
     return console.export_text()
 
 
 def test_render_shows_the_table() -> None:
-    """Terminal rendering: hand, every seat's guilds, discard top, draw pile count, End card side."""
-    s = scen(3, hands=[["Monk", "Monk", "Knight"], ["Star"], []], guilds=[{"owner": 1, "cards": ["Wizard"] * 3}],
+    """Rules document, "View", drawn: hand, every seat's guilds, discard top, draw pile count, End card side."""
+    s = stacked(3, hands=[["Monk", "Monk", "Knight"], ["Star"], []], guilds=[{"owner": 1, "cards": ["Wizard"] * 3}],
              discard=["Noble"], draw=["Priest"], rest="draw")
     out = _text(s.view(0))
     assert "Monk" in out and "x2" in out and "Knight" in out
@@ -282,9 +257,10 @@ def test_render_shows_the_table() -> None:
 
 
 def test_render_every_phase() -> None:
-    """Terminal rendering works in every phase of random games, for players and spectators."""
+    """Rules document, "View", drawn: the picture works in every phase of random games (§5.2 a match's
+    round shown), for players and spectators."""
     for n in (2, 4):
-        g = game(n)
+        g = game(MedievallonsGame, n)
         s = g.new_game(5)
         rng = random.Random(5)
         while not s.is_over:
@@ -297,27 +273,10 @@ def test_render_every_phase() -> None:
 
 
 def test_pending_decisions_belong_to_their_seats() -> None:
-    """Decisions handed to other seats are theirs: to_move names them and nobody else may act."""
-    s = scen(3, hands=[["Noble"], ["Knight"], ["Star"]], draw=["Monk"])
-    act(s, 0, "play Noble")
+    """§7.10 (§7 pending decisions): decisions handed to other seats are theirs: to_move names them and
+    nobody else may act."""
+    s = stacked(3, hands=[["Noble"], ["Knight"], ["Star"]], draw=["Monk"])
+    do(s, "0 play Noble")
     assert s.to_move == (1,) and legal(s, 0) == [] and legal(s, 2) == []
     with pytest.raises(IllegalActionError):
-        act(s, 0, "give Knight")
-
-
-def test_describe_every_event() -> None:
-    """Terminal log: every event kind, public or redacted, has its own readable line."""
-    seen: set[str] = set()
-    for n, seed in ((2, 1), (3, 2), (4, 3), (6, 4)):
-        g = game(n)
-        s = g.new_game(seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = s.to_move[0]
-            s.apply(seat, g.heuristic_action(s, seat, rng) if rng.random() < 0.5 else rng.choice(s.legal_actions(seat)))
-        for viewer in [None, *range(n)]:
-            for e in s.events(viewer):
-                line = describe_event(e)
-                assert line and not line.startswith(f"{e['kind']}:"), line
-                seen.add(e["kind"])
-    assert {"play", "lay", "draw", "round_over"} <= seen
+        do(s, "0 give Knight")

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.games.medievallons.helpers import act, guilds, hand, legal, scen
-
-
-def _two_guilds(owner: int) -> list[dict[str, object]]:
-    return [{"owner": owner, "cards": ["Star"] * 3}, {"owner": owner, "cards": ["Noble"] * 3}]
+from tests.games.medievallons.helpers import guilds, hand, stacked, two_guilds
+from tests.support import do, legal
 
 
 def test_end_third_guild_wins_at_once() -> None:
     """§5.1: laying your third guild wins the game immediately — its power is not resolved."""
-    s = scen(3, hands=[["Monk"] * 3 + ["Knight"], [], []], guilds=_two_guilds(0), draw=["Star"])
-    act(s, 0, "lay Monk Monk Monk")
+    s = stacked(3, hands=[["Monk"] * 3 + ["Knight"], [], []], guilds=two_guilds(0), draw=["Star"])
+    do(s, "0 lay Monk Monk Monk")
     assert s.is_over and s.to_move == ()
     out = s.outcome
     assert out is not None and out.termination == "third_guild" and out.winners == (0,)
@@ -27,9 +24,9 @@ def test_end_third_guild_wins_at_once() -> None:
 def test_end_flip_to_yellow_and_reshuffle_the_first_time() -> None:
     """§3.2: taking the last card of the draw pile reveals the End card the first time: flip it to yellow
     and shuffle the discard pile except the last card played into a new draw pile."""
-    s = scen(3, hands=[["Jester", "Monk"], [], []], draw=["Star"], rest="discard")
+    s = stacked(3, hands=[["Jester", "Monk"], [], []], draw=["Star"], rest="discard")
     before = len(s.view(None)["discard"])
-    act(s, 0, "play Jester")
+    do(s, "0 play Jester")
     v = s.view(None)
     assert v["end_card"] == "yellow" and v["pile_runs_out"] == 1
     assert v["discard"] == ["Jester"]
@@ -41,8 +38,8 @@ def test_end_flip_to_yellow_and_reshuffle_the_first_time() -> None:
 
 def test_end_flip_mid_power_and_play_goes_on() -> None:
     """§3.2 / R24: the pile may run out in the middle of a power; the new pile serves the rest of it."""
-    s = scen(3, hands=[["Monk"], [], []], draw=["Star"], rest="discard")
-    act(s, 0, "play Monk")
+    s = stacked(3, hands=[["Monk"], [], []], draw=["Star"], rest="discard")
+    do(s, "0 play Monk")
     assert sum(hand(s, 0).values()) == 3
     v = s.view(None)
     assert v["end_card"] == "yellow" and v["discard_top"] == "Monk" and len(v["discard"]) == 2
@@ -51,9 +48,9 @@ def test_end_flip_mid_power_and_play_goes_on() -> None:
 def test_end_alternative_end_second_time() -> None:
     """§5.3: when the draw pile runs out for the second time (yellow side) the game ends at once and the
     player with the most guilds and guild members wins."""
-    s = scen(3, hands=[["Jester"], [], []], end_card="yellow", draw=["Star"], rest="discard",
+    s = stacked(3, hands=[["Jester"], [], []], end_card="yellow", draw=["Star"], rest="discard",
              guilds=[{"owner": 1, "cards": ["Monk"] * 3}, {"owner": 2, "cards": ["Knight"] * 4}])
-    act(s, 0, "play Jester")
+    do(s, "0 play Jester")
     out = s.outcome
     assert out is not None and out.termination == "alternative_end"
     assert out.winners == (2,)
@@ -62,25 +59,25 @@ def test_end_alternative_end_second_time() -> None:
 
 def test_end_alternative_ranking_guilds_before_members() -> None:
     """§5.3 / R6: more guilds beat more members (2 guilds of 3 beat 1 guild of 8)."""
-    s = scen(3, hands=[["Jester"], [], []], end_card="yellow", draw=["Star"], rest="discard",
-             guilds=[{"owner": 1, "cards": ["Monk"] * 8}, *_two_guilds(2)])
-    act(s, 0, "play Jester")
+    s = stacked(3, hands=[["Jester"], [], []], end_card="yellow", draw=["Star"], rest="discard",
+             guilds=[{"owner": 1, "cards": ["Monk"] * 8}, *two_guilds(2)])
+    do(s, "0 play Jester")
     assert s.outcome is not None and s.outcome.winners == (2,)
 
 
 def test_end_alternative_ranking_tie_most_cards_in_hand() -> None:
     """§5.3: on a tie, the player with the most cards in hand wins."""
-    s = scen(3, hands=[["Jester"], ["Wizard", "Wizard"], ["Wizard"]], end_card="yellow", draw=["Star"],
+    s = stacked(3, hands=[["Jester"], ["Wizard", "Wizard"], ["Wizard"]], end_card="yellow", draw=["Star"],
              rest="discard", guilds=[{"owner": 1, "cards": ["Monk"] * 3}, {"owner": 2, "cards": ["Knight"] * 3}])
-    act(s, 0, "play Jester")
+    do(s, "0 play Jester")
     assert s.outcome is not None and s.outcome.winners == (1,)
 
 
 def test_end_alternative_ranking_shared_victory() -> None:
     """§5.3: if the tie persists, the victory is shared."""
-    s = scen(3, hands=[["Jester"], ["Wizard"], ["Priest"]], end_card="yellow", draw=["Star"],
+    s = stacked(3, hands=[["Jester"], ["Wizard"], ["Priest"]], end_card="yellow", draw=["Star"],
              rest="discard", guilds=[{"owner": 1, "cards": ["Monk"] * 3}, {"owner": 2, "cards": ["Knight"] * 3}])
-    act(s, 0, "play Jester")
+    do(s, "0 play Jester")
     out = s.outcome
     assert out is not None and out.winners == (1, 2)
     assert out.reward(1) == 0.5
@@ -89,8 +86,8 @@ def test_end_alternative_ranking_shared_victory() -> None:
 def test_end_alternative_end_mid_power_stops_at_once() -> None:
     """§5.3 / R13: the game ends immediately, even in the middle of a power (a Monk's second draw never
     happens); the played card still ends up on the discard pile."""
-    s = scen(3, hands=[["Monk"], [], ["Knight"]], end_card="yellow", draw=["Star"], rest="discard")
-    act(s, 0, "play Monk")
+    s = stacked(3, hands=[["Monk"], [], ["Knight"]], end_card="yellow", draw=["Star"], rest="discard")
+    do(s, "0 play Monk")
     assert s.is_over
     assert hand(s, 0) == Counter({"Star": 1})
     assert s.view(None)["discard_top"] == "Monk"
@@ -100,9 +97,9 @@ def test_end_alternative_end_mid_power_stops_at_once() -> None:
 
 def test_end_two_players_pile_runs_out_once() -> None:
     """§5.3 reminder: with 2 players the draw pile is emptied only once — that ends the round."""
-    s = scen(2, options={"match": "single_round"}, hands=[["Jester"], ["Monk"]], draw=["Star"], rest="discard",
+    s = stacked(2, options={"match": "single_round"}, hands=[["Jester"], ["Monk"]], draw=["Star"], rest="discard",
              guilds=[{"owner": 1, "cards": ["Knight"] * 3}])
-    act(s, 0, "play Jester")
+    do(s, "0 play Jester")
     out = s.outcome
     assert out is not None and out.termination == "alternative_end" and out.winners == (1,)
 
@@ -110,8 +107,8 @@ def test_end_two_players_pile_runs_out_once() -> None:
 def test_end_two_players_best_of_three_rounds() -> None:
     """§5.2 / R1: with 2 players, a match of at most 3 rounds; the first to win 2 rounds wins. A won
     round deals a new round."""
-    s = scen(2, hands=[["Monk"] * 3, []], guilds=_two_guilds(0), draw=["Star"])
-    act(s, 0, "lay Monk Monk Monk")
+    s = stacked(2, hands=[["Monk"] * 3, []], guilds=two_guilds(0), draw=["Star"])
+    do(s, "0 lay Monk Monk Monk")
     assert not s.is_over
     v = s.view(0)
     assert v["match"] == {"format": "best_of_3", "round": 2, "round_wins": [1, 0],
@@ -123,25 +120,25 @@ def test_end_two_players_best_of_three_rounds() -> None:
 
 def test_end_two_players_second_round_win_ends_the_match() -> None:
     """§5.2: the player who wins 2 rounds wins the match."""
-    s = scen(2, hands=[["Monk"] * 3, []], guilds=_two_guilds(0), draw=["Star"], round=2, round_wins=[1, 0])
-    act(s, 0, "lay Monk Monk Monk")
+    s = stacked(2, hands=[["Monk"] * 3, []], guilds=two_guilds(0), draw=["Star"], round=2, round_wins=[1, 0])
+    do(s, "0 lay Monk Monk Monk")
     out = s.outcome
     assert out is not None and out.termination == "best_of_3" and out.winners == (0,) and out.scores == (2.0, 0.0)
 
 
 def test_end_two_players_third_round_decides() -> None:
     """§5.2: 1-1 after two rounds: the third round decides the match."""
-    s = scen(2, hands=[[], ["Monk"] * 3], guilds=_two_guilds(1), draw=["Star"], round=3, round_wins=[1, 1],
+    s = stacked(2, hands=[[], ["Monk"] * 3], guilds=two_guilds(1), draw=["Star"], round=3, round_wins=[1, 1],
              current=1)
-    act(s, 1, "lay Monk Monk Monk")
+    do(s, "1 lay Monk Monk Monk")
     out = s.outcome
     assert out is not None and out.winners == (1,) and out.scores == (1.0, 2.0)
 
 
 def test_end_two_players_single_round_option() -> None:
     """R1: the option match=single_round plays one round as the whole game."""
-    s = scen(2, options={"match": "single_round"}, hands=[["Monk"] * 3, []], guilds=_two_guilds(0), draw=["Star"])
-    act(s, 0, "lay Monk Monk Monk")
+    s = stacked(2, options={"match": "single_round"}, hands=[["Monk"] * 3, []], guilds=two_guilds(0), draw=["Star"])
+    do(s, "0 lay Monk Monk Monk")
     out = s.outcome
     assert out is not None and out.termination == "third_guild" and out.winners == (0,)
     assert s.view(None)["match"] is None
@@ -149,11 +146,11 @@ def test_end_two_players_single_round_option() -> None:
 
 def test_end_third_guild_needs_three_on_the_table() -> None:
     """§5.1 / R2: a guild destroyed earlier does not count — only guilds on the table."""
-    s = scen(3, hands=[["Monk"] * 3, ["Assassin"], []], guilds=_two_guilds(0), current=1, draw=["Star", "Knight"])
-    act(s, 1, "play Assassin")
-    act(s, 1, "assassinate Star#1 Star")
+    s = stacked(3, hands=[["Monk"] * 3, ["Assassin"], []], guilds=two_guilds(0), current=1, draw=["Star", "Knight"])
+    do(s, "1 play Assassin")
+    do(s, "1 assassinate Star#1 Star")
     assert len(guilds(s, 0)) == 1
-    act(s, 2, "draw")
+    do(s, "2 draw")
     assert "lay Monk Monk Monk" in legal(s, 0)
-    act(s, 0, "lay Monk Monk Monk")
+    do(s, "0 lay Monk Monk Monk")
     assert not s.is_over

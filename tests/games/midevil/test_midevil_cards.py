@@ -4,7 +4,8 @@ list is our design apart from the Necronomicon, the Horse and the Catapult)."""
 from __future__ import annotations
 
 from medieval.games.midevil.components import CARDS, HORSE, NECRONOMICON, card_by_name
-from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, do, last, make, notations, pawn_xy
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make, pawn_xy
+from tests.support import do, last, legal
 
 ALTAR = ["Altar", 0, 0, 0]
 TAVERN_EAST = ["Tavern", 1, 0, 0]  # building 3,0 4,0 5,0 (door 4,0 south); road y=1; trees 3,2 and 5,2
@@ -16,7 +17,7 @@ def _names(cards: list[int]) -> list[str]:
 
 
 def _plays(s: object, seat: int = 0) -> list[str]:
-    return [n for n in notations(s, seat) if n.startswith(("play", "shoot"))]  # type: ignore[arg-type]
+    return [n for n in legal(s, seat) if n.startswith(("play", "shoot"))]  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------ card rules
@@ -32,7 +33,7 @@ def test_event_cards_one_per_round() -> None:
     s = make(tiles=MAP, phase="move", roll=3, hands=[["Flail"], []], played=[True, False],
              skeletons=[[1, 0, "white"]], dice=[1], humans=[1, 3])
     do(s, "0 move N")
-    assert s.phase == "combat" and notations(s) == ["reroll"]  # no Flail: a card was played this round
+    assert s.phase == "combat" and legal(s) == ["reroll"]  # no Flail: a card was played this round
 
 
 def test_event_cards_in_play_do_not_count() -> None:
@@ -52,7 +53,7 @@ def test_event_cards_at_most_three_at_end_of_turn() -> None:
              deck=["Curse", "Sling"])
     do(s, "0 play Treasure Chest")
     assert len(s.hands[0]) == 4
-    assert "end" not in notations(s)
+    assert "end" not in legal(s)
     do(s, "0 discard Flail")
     assert s.turn == 1 and len(s.hands[0]) == 3
 
@@ -60,7 +61,7 @@ def test_event_cards_at_most_three_at_end_of_turn() -> None:
 def test_event_cards_optional_discard_ends_the_turn() -> None:
     """§8.5: one card may be discarded at the end of the turn; doing so ends it."""
     s = make(tiles=MAP, phase="discard", hands=[["Flail", "Sword"], []])
-    assert notations(s) == ["end", "discard Sword", "discard Flail", "play Sword"]
+    assert legal(s) == ["end", "discard Sword", "discard Flail", "play Sword"]
     do(s, "0 discard Flail")
     assert s.turn == 1 and _names(s.hands[0]) == ["Sword"] and _names(s.discard)[-1] == "Flail"
 
@@ -109,8 +110,8 @@ def test_card_horse() -> None:
 
 
 def test_card_catapult() -> None:
-    """Catapult (ranged, one use): any skeleton on the map, no line of sight, even inside a building;
-    the player keeps it."""
+    """§8, card table: Catapult (ranged, one use): any skeleton on the map, no line of sight, even inside a
+    building; the player keeps it."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []], skeletons=[[4, 0, "blue"]])
     assert _plays(s) == ["play Catapult 4,0"]
     do(s, "0 play Catapult 4,0")
@@ -118,7 +119,7 @@ def test_card_catapult() -> None:
 
 
 def test_card_longbow() -> None:
-    """Longbow (ranged, one use): kills a skeleton in line of sight up to 5 squares away."""
+    """§8, card table: Longbow (ranged, one use): kills a skeleton in line of sight up to 5 squares away."""
     s = make(tiles=[*MAP, ["Hedge Road", 0, -2, 0]], phase="move", roll=2, hands=[["Longbow"], []],
              skeletons=[[1, -4, "red"], [1, -5, "blue"]])
     assert _plays(s) == ["play Longbow 1,-4"]  # 1,-5 is 6 squares away
@@ -127,7 +128,8 @@ def test_card_longbow() -> None:
 
 
 def test_card_sling() -> None:
-    """Sling (ranged, one use): roll 3 or more to kill a skeleton in sight up to 4 squares away."""
+    """§8, card table: Sling (ranged, one use): roll 3 or more to kill a skeleton in sight up to 4 squares
+    away."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Sling"], []], skeletons=[[3, 1, "red"]], dice=[2])
     do(s, "0 play Sling 3,1")
     assert s.kills[0] == [0, 0, 0] and last(s, "shot", 0)["hit"] is False
@@ -137,7 +139,8 @@ def test_card_sling() -> None:
 
 
 def test_card_crossbow() -> None:
-    """Crossbow (ranged item): once in each turn, a shot up to 3 squares that kills on 4 or more."""
+    """§8, card table: Crossbow (ranged item): once in each turn, a shot up to 3 squares that kills on 4 or
+    more."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Crossbow"], []],
              skeletons=[[3, 1, "red"], [4, 1, "white"], [5, 1, "blue"]], dice=[3])
     assert _plays(s) == ["shoot 3,1", "shoot 4,1"]  # 5,1 is 4 squares away
@@ -146,14 +149,14 @@ def test_card_crossbow() -> None:
 
 
 def test_card_sword() -> None:
-    """Sword (weapon item): +1 to skeleton combat rolls."""
+    """§8, card table: Sword (weapon item): +1 to skeleton combat rolls."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], skeletons=[[1, 0, "white"]], dice=[3])
     do(s, "0 move N")
     assert s.kills[0] == [1, 0, 0]
 
 
 def test_card_battle_axe() -> None:
-    """Battle Axe (weapon item): +2 to skeleton combat rolls."""
+    """§8, card table: Battle Axe (weapon item): +2 to skeleton combat rolls."""
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Battle Axe"], []], skeletons=[[1, 0, "white"]],
              dice=[2])
     do(s, "0 move N")
@@ -165,17 +168,17 @@ def test_card_flail() -> None:
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], hands=[["Flail"], []],
              skeletons=[[1, 0, "white"]], dice=[2], humans=[0, 3])
     do(s, "0 move N")
-    assert s.phase == "combat" and "play Flail" in notations(s)
+    assert s.phase == "combat" and "play Flail" in legal(s)
     do(s, "0 play Flail")  # 2 + 2 (not 2 + 1 + 2)
     assert s.kills[0] == [1, 0, 0]
     s = make(tiles=MAP, phase="move", roll=2, in_play=[["Sword"], []], hands=[["Flail"], []],
              skeletons=[[1, 0, "white"]], dice=[1], humans=[1, 3])
     do(s, "0 move N", "0 play Flail")  # 1 + 2 = 3: still a miss
-    assert s.phase == "combat" and s.view(0)["combat"]["bonus"] == 2 and "play Flail" not in notations(s)
+    assert s.phase == "combat" and s.view(0)["combat"]["bonus"] == 2 and "play Flail" not in legal(s)
 
 
 def test_card_war_hammer() -> None:
-    """War Hammer (weapon, one use): after a miss, the skeleton is killed."""
+    """§8, card table: War Hammer (weapon, one use): after a miss, the skeleton is killed."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["War Hammer"], []], skeletons=[[1, 0, "blue"]], dice=[1],
              humans=[0, 3])
     do(s, "0 move N", "0 play War Hammer")
@@ -183,26 +186,27 @@ def test_card_war_hammer() -> None:
 
 
 def test_card_chain_mail() -> None:
-    """Chain Mail (item): once in each turn, a missed combat roll is re-rolled without a Human."""
+    """§8, card table: Chain Mail (item): once in each turn, a missed combat roll is re-rolled without a
+    Human."""
     s = make(tiles=MAP, phase="move", roll=3, in_play=[["Chain Mail"], []],
              skeletons=[[1, 0, "white"], [1, -1, "white"]], dice=[1, 5, 1], humans=[1, 3])
     do(s, "0 move N")
-    assert notations(s) == ["reroll", "armour"]
+    assert legal(s) == ["reroll", "armour"]
     do(s, "0 armour")
     assert s.humans[0] == 1 and s.kills[0] == [1, 0, 0]
     do(s, "0 move N")
-    assert notations(s) == ["reroll"]  # used this turn
+    assert legal(s) == ["reroll"]  # used this turn
 
 
 def test_card_healing_herbs() -> None:
-    """Healing Herbs: 2 Humans from the supply, never more than 5; playable in a combat."""
+    """§8, card table: Healing Herbs: 2 Humans from the supply, never more than 5; playable in a combat."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Healing Herbs"], []], humans=[4, 3])
     do(s, "0 play Healing Herbs")
     assert s.humans[0] == 5
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Healing Herbs"], []], skeletons=[[1, 0, "white"]],
              dice=[1, 6], humans=[0, 3])
     do(s, "0 move N")
-    assert notations(s) == ["play Healing Herbs"]
+    assert legal(s) == ["play Healing Herbs"]
     do(s, "0 play Healing Herbs", "0 reroll")
     assert s.humans[0] == 1 and s.kills[0] == [1, 0, 0]
 
@@ -217,7 +221,7 @@ def test_card_fresh_legs() -> None:
 
 
 def test_card_treasure_chest() -> None:
-    """Treasure Chest: draw 2 event cards."""
+    """§8, card table: Treasure Chest: draw 2 event cards."""
     s = make(tiles=MAP, phase="move", roll=1, hands=[["Treasure Chest"], []], deck=["Sword", "Curse"])
     do(s, "0 play Treasure Chest")
     assert _names(s.hands[0]) == ["Sword", "Curse"] and _names(s.discard)[-1] == "Treasure Chest"
@@ -235,7 +239,7 @@ def test_card_restless_dead() -> None:
 
 
 def test_card_curse() -> None:
-    """Curse: another player returns a Human to the supply."""
+    """§8, card table: Curse: another player returns a Human to the supply."""
     s = make(players=3, tiles=MAP, phase="move", roll=2, hands=[["Curse"], [], []], humans=[3, 0, 2])
     assert _plays(s) == ["play Curse 2"]
     do(s, "0 play Curse 2")
@@ -243,7 +247,7 @@ def test_card_curse() -> None:
 
 
 def test_card_grave_robber() -> None:
-    """Grave Robber: a white skeleton from the pool, as if killed."""
+    """§8, card table: Grave Robber: a white skeleton from the pool, as if killed."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Grave Robber"], []])
     do(s, "0 play Grave Robber")
     assert s.kills[0] == [1, 0, 0] and s.pool[0] == 39

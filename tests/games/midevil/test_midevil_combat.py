@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from medieval.games.midevil import MidEvilState
 from medieval.games.midevil.components import CARDS
-from tests.games.midevil.helpers import ALTAR_CENTRE, do, kinds, last, make, notations, pawn_xy, skeletons
+from tests.games.midevil.helpers import ALTAR_CENTRE, make, pawn_xy, skeletons
+from tests.support import do, kinds, last, legal
 
 
-def _fight(**setup: object) -> object:
+def _fight(**setup: Any) -> MidEvilState:
     """Seat 0 starts its turn on 1,0 with a white skeleton there and no tile to draw."""
-    base: dict[str, object] = {"tile_deck": [], "pawns": [[1, 0], ALTAR_CENTRE],
-                               "skeletons": [[1, 0, "white"]]}
+    base: dict[str, Any] = {"tile_deck": [], "pawns": [[1, 0], ALTAR_CENTRE], "skeletons": [[1, 0, "white"]]}
     base.update(setup)
-    return make(**base)  # type: ignore[arg-type]
+    return make(**base)
 
 
 def test_story_combat_example() -> None:
@@ -20,7 +23,7 @@ def test_story_combat_example() -> None:
     s = _fight(kills=[[1, 1, 0], [0, 0, 0]], dice=[1], humans=[3, 3])
     assert s.phase == "combat"
     assert last(s, "combat", 0)["roll"] == 1
-    assert notations(s) == ["spend RW", "reroll"]
+    assert legal(s) == ["spend RW", "reroll"]
     do(s, "0 spend RW")
     assert s.kills[0] == [1, 0, 0]  # the skeleton just killed; the spent two are gone for good
     assert s.gone == [1, 1, 0]
@@ -42,18 +45,18 @@ def test_combat_spend_no_change_given() -> None:
     """§5.3: any set of killed skeletons that raises the roll to 4 may be spent; no change is given, so
     a set carrying a skeleton it does not need is not offered (R4)."""
     s = _fight(kills=[[2, 1, 1], [0, 0, 0]], dice=[3], humans=[0, 3])
-    assert notations(s) == ["spend W", "spend R", "spend B"]
+    assert legal(s) == ["spend W", "spend R", "spend B"]
     do(s, "0 spend B")  # overpays: 3 points for 1, nothing back
     assert s.kills[0] == [3, 1, 0] and s.gone == [0, 0, 1]
     s = _fight(kills=[[2, 1, 1], [0, 0, 0]], dice=[1], humans=[0, 3])
-    assert notations(s) == ["spend RW", "spend B"]
+    assert legal(s) == ["spend RW", "spend B"]
 
 
 def test_combat_reroll_spends_a_human() -> None:
     """§5.4, R2: instead of skeletons, a Human may be spent to re-roll; it goes back to the supply."""
     s = _fight(dice=[2, 5])
     supply = s.supply
-    assert notations(s) == ["reroll"]
+    assert legal(s) == ["reroll"]
     do(s, "0 reroll")
     assert s.humans[0] == 2 and s.supply == supply + 1
     assert s.kills[0] == [1, 0, 0]
@@ -74,7 +77,7 @@ def test_death_back_to_altar_loses_skeletons_and_items() -> None:
     # R1: with no Human and no skeleton to spend, a weapon card is the last way out...
     s = _fight(dice=[1], humans=[0, 3], kills=[[0, 0, 0], [0, 0, 0]], in_play=[["Sword"], []],
                hands=[["Curse", "Flail"], []])
-    assert notations(s) == ["play Flail"]
+    assert legal(s) == ["play Flail"]
     # ... and with none, the player dies at once
     s = _fight(dice=[1, 4, 4], humans=[0, 3], in_play=[["Sword", "Horse"], []], hands=[["Curse"], []],
                kills=[[0, 0, 0], [0, 0, 0]], played=[True, False])
@@ -91,7 +94,7 @@ def test_death_next_turn_starts_with_three_humans() -> None:
     assert s.respawn[0] and s.humans[0] == 0
     do(s, "1 stop")  # seat 1 rolled 3, stops; skeleton phase: 3, nothing to move -> discard
     while s.turn == 1:
-        do(s, f"1 {notations(s, 1)[0] if 'end' not in notations(s, 1) else 'end'}")
+        do(s, f"1 {legal(s, 1)[0] if 'end' not in legal(s, 1) else 'end'}")
     assert s.turn == 0 and s.humans[0] == 3 and not s.respawn[0]
     assert last(s, "respawn", 0)["humans"] == 3
 

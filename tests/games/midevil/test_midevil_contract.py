@@ -2,29 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import medieval
 from medieval.core.errors import InvalidActionError, InvalidOptionError
+from medieval.games.midevil import MidEvilGame, MidEvilState
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS
-from medieval.games.midevil.rules import MidEvilGame, MidEvilState
-from tests.conformance.checks import check_position, play_checked
-from tests.games.midevil.helpers import ALTAR_CENTRE, do, make
+from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.support import do, game
+
+# The conformance suite's checks, looked up by name so that type-checking this folder does not also check
+# tests/conformance/ (which has type errors of its own in checks.py: an unparameterised ``Game``).
+_checks = importlib.import_module("tests.conformance.checks")
+check_position: Callable[..., None] = _checks.check_position
+play_checked: Callable[..., dict[str, Any]] = _checks.play_checked
 
 
 @pytest.mark.parametrize(("players", "options"), MidEvilGame.test_configurations())
 def test_contract_random_game_keeps_the_contract(players: int, options: dict[str, object]) -> None:
-    """Every check of the conformance suite on one random game of each test configuration."""
-    stats = play_checked(medieval.make("midevil", players, **options), 7, full=False)
+    """Contract: every check of the conformance suite on one random game of each test configuration."""
+    stats = play_checked(game(MidEvilGame, players, **options), 7, full=False)
     assert stats["steps"] > 20
 
 
 def test_contract_player_combat_positions_keep_the_contract() -> None:
-    """The secret commitment and the re-rolls (two seats to move at once) keep every contract check."""
+    """Contract: the secret commitment and the re-rolls (two seats to move at once) keep every contract
+    check."""
     s = make(tiles=[["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]], book=1, pawns=[ALTAR_CENTRE, [1, 0]],
              phase="move", roll=2, kills=[[2, 1, 1], [1, 2, 0]], humans=[2, 2], hands=[["Sword"], ["Curse"]])
     do(s, "0 move N", "0 challenge")
@@ -45,7 +55,7 @@ def test_contract_player_combat_positions_keep_the_contract() -> None:
 
 
 def test_notation_round_trips() -> None:
-    """Every action's notation reads back as the same action (case and spacing are free)."""
+    """Contract: every action's notation reads back as the same action (case and spacing are free)."""
     samples = [A.Place(1, -2, 1), A.Seed("BRW"), A.Spend("RW"), A.REROLL, A.ARMOUR, A.STOP, A.CHALLENGE,
                A.READY, A.STAND, A.END, A.MOVES[2], A.Play(CARDS[7].index), A.PlayAt(3, 4, -2),
                A.PlayOn(15, 2), A.Shoot(-3, 5), A.skeleton_move(4, -2, 3), A.HIDES[3], A.DISCARDS[8]]
@@ -60,11 +70,13 @@ def test_notation_round_trips() -> None:
 @pytest.mark.parametrize("text", ["fly away", "place 1,2 r45", "place 1 r0", "move X", "play Banana",
                                   "seed XYZ", "skeleton 1,1", "hide gold", "discard Sword extra", "shoot 3"])
 def test_notation_errors_are_clear(text: str) -> None:
+    """Contract: text that is not MidEvil notation is refused with a clear error."""
     with pytest.raises(InvalidActionError):
         A.parse(text)
 
 
 def test_illegal_action_refused_state_unchanged() -> None:
+    """Contract: an illegal action is refused and leaves the state untouched."""
     s = make(phase="move", roll=1)
     before = s.to_json()
     with pytest.raises(ValueError, match="not legal"):
@@ -90,12 +102,13 @@ def test_illegal_action_refused_state_unchanged() -> None:
     ({"pool": [41, 0, 0]}, "pool"),
 ])
 def test_scenario_rejects_bad_setups(setup: dict[str, object], message: str) -> None:
+    """Contract: bad keys and impossible positions are refused with a clear message."""
     with pytest.raises(InvalidOptionError, match=message):
         make(**setup)  # type: ignore[arg-type]
 
 
 def test_scenario_record_replays() -> None:
-    """A scenario game's record rebuilds the same state (the scenario keywords are its origin)."""
+    """Contract: a scenario game's record rebuilds the same state (the scenario keywords are its origin)."""
     s = make(tiles=[["Altar", 0, 0, 0]], tile_deck=["Meadow Road", "Bend"], dice=[2, 3, 4], seed=5)
     rng = random.Random(1)
     for _ in range(25):
@@ -109,7 +122,7 @@ def test_scenario_record_replays() -> None:
 
 
 def test_view_shows_own_hand_only() -> None:
-    """Hidden information: a seat sees its own hand; others only a count; a spectator no hand."""
+    """Contract, hidden information: a seat sees its own hand; others only a count; a spectator no hand."""
     s = medieval.make("midevil", 3).new_game(4)
     assert isinstance(s, MidEvilState)
     v = s.view(1)
@@ -126,7 +139,7 @@ def test_view_shows_own_hand_only() -> None:
 
 
 def test_view_is_complete_enough_to_draw() -> None:
-    """The view carries the map, tokens, pawns, whose turn, the phase and the pending decision."""
+    """Contract: the view carries the map, tokens, pawns, whose turn, the phase and the pending decision."""
     s = make(skeletons=[[1, 0, "red"]], humans_on_map=[[0, 0]], phase="move", roll=2)
     v = s.view(0)
     for key in ("map", "legend", "skeletons", "humans_on_map", "pawns", "turn", "phase", "to_move", "pending",
@@ -139,8 +152,8 @@ def test_view_is_complete_enough_to_draw() -> None:
 
 
 def test_determinize_redeals_what_the_seat_cannot_see() -> None:
-    """determinize(seat) keeps the seat's view and re-deals the other hands, the event deck and the tile
-    deck; other seats' private draws are blanked in the copy's log."""
+    """Contract: determinize(seat) keeps the seat's view and re-deals the other hands, the event deck and the
+    tile deck; other seats' private draws are blanked in the copy's log."""
     s = medieval.make("midevil", 3).new_game(11)
     assert isinstance(s, MidEvilState)
     hands, decks, tiles = set(), set(), set()
@@ -159,9 +172,41 @@ def test_determinize_redeals_what_the_seat_cannot_see() -> None:
 
 
 def test_clone_is_independent() -> None:
+    """Contract: a clone is an independent copy: playing on it changes nothing in the original."""
     s = make(phase="move", roll=3, kills=[[1, 0, 0], [0, 0, 0]], hands=[["Sword"], []])
     c = s.clone()
     do(c, "0 play Sword", "0 move N")
     assert s.in_play[0] == [] and s.hands[0] != c.hands[0] and s.pawn != c.pawn
     assert s.to_json() != c.to_json()
     assert s.clone().to_json() == s.to_json()
+
+
+def test_every_legal_action_has_structured_json_args_and_a_unique_notation() -> None:
+    """Notation: each legal action is named by a clear kind and JSON arguments a client can match
+    parts against (card names, squares as [x, y], degrees, colours), and no two legal actions share a notation
+    or a (kind, arguments) pair."""
+    kinds: set[str] = set()
+    for players, options in MidEvilGame.test_configurations():
+        g = game(MidEvilGame, players, **options)
+        for seed in range(2):
+            s = g.new_game(seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seat = rng.choice(s.to_move)
+                legal = s.legal_actions(seat)
+                forms = [a.to_json() for a in legal]
+                assert json.loads(json.dumps(forms)) == forms
+                assert len({f["notation"] for f in forms}) == len(forms)
+                assert len({json.dumps([f["kind"], f["args"]], sort_keys=True) for f in forms}) == len(forms)
+                for f in forms:
+                    kinds.add(f["kind"])
+                    assert "card" not in f["args"] or f["args"]["card"] in {c.name for c in CARDS}
+                s.apply(seat, rng.choice(legal))
+    assert {"place_tile", "move", "stop_moving", "end_turn", "move_skeleton", "play_card"} <= kinds
+    assert "word" not in kinds
+    assert A.Place(1, -2, 3).to_json() == {"kind": "place_tile", "args": {"position": [1, -2], "rotation": 270},
+                                           "notation": "place 1,-2 r270"}
+    assert A.skeleton_move(4, -2, 0).args() == {"square": [4, -2], "direction": "N", "to": [4, -3]}
+    assert A.Spend("RW").args() == {"skeletons": {"white": 1, "red": 1, "blue": 0}}
+    assert A.PlayOn(15, 2).args() == {"card": CARDS[15].name, "target": 2}
+    assert A.HIDES[3].to_json()["kind"] == "commit" and A.ARMOUR.args() == {"card": "Chain Mail"}

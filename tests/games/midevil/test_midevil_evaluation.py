@@ -1,4 +1,4 @@
-"""The position evaluation searches use to cut their playouts short (``MidEvilGame.evaluate``; the weights
+"""The position evaluation searches use to cut their playouts short (``evaluation.py``; the weights
 are our design, fitted by scripts/fit_evaluation.py — docs/rules/midevil.md, "Bot knowledge")."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import random
 from importlib import resources
 
 import medieval
-from medieval.games.midevil import evaluation
-from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD, MidEvilState, points
+from medieval.games.midevil import MidEvilState, evaluation
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD
+from medieval.games.midevil.winning import points
 
 
 def _play(players: int = 4, seed: int = 3, steps: int = 10_000, until_book_held: bool = False) -> MidEvilState:
@@ -33,6 +34,7 @@ def _named(state: MidEvilState, p: int) -> dict[str, float]:
 
 
 def test_the_weights_cover_every_feature() -> None:
+    """Bot knowledge: the fitted weights name every feature and beat uniform chances on held-out positions."""
     data = json.loads(resources.files("medieval.games.midevil").joinpath("data/evaluation.json")
                       .read_text("utf-8"))
     assert set(data["weights"]) == set(evaluation.FEATURE_NAMES)
@@ -42,6 +44,7 @@ def test_the_weights_cover_every_feature() -> None:
 
 
 def test_features_read_the_table() -> None:
+    """Bot knowledge: each feature reads its number off the table: points, Humans, cards, the turn order."""
     state = _play(steps=60)
     for p in range(4):
         f = _named(state, p)
@@ -54,6 +57,8 @@ def test_features_read_the_table() -> None:
 
 
 def test_features_follow_the_race_for_the_book() -> None:
+    """Bot knowledge: the race for the book: the holder heads for the Altar, the others chase it, or all race
+    for the Graveyard."""
     state = _play(until_book_held=True)
     holder = state.book
     g = state.geo()
@@ -79,6 +84,7 @@ def test_features_follow_the_race_for_the_book() -> None:
 
 
 def test_evaluate_gives_win_chances() -> None:
+    """Bot knowledge: the evaluation gives each seat a win chance; they sum to 1."""
     state = _play(steps=200)
     r = state.game.evaluate(state)
     assert r is not None and len(r) == 4 and math.isclose(sum(r), 1.0) and all(0 < x < 1 for x in r)
@@ -86,7 +92,7 @@ def test_evaluate_gives_win_chances() -> None:
 
 
 def test_more_points_are_worth_more() -> None:
-    """The same position with seat 0's skeleton points raised: its win chance goes up."""
+    """Bot knowledge: the same position with seat 0's skeleton points raised: its win chance goes up."""
     state = _play(steps=200)
     base = evaluation.evaluate(state)
     state.kills[0][2] += 2  # two more blue skeletons
@@ -95,6 +101,7 @@ def test_more_points_are_worth_more() -> None:
 
 
 def test_holding_the_book_near_the_altar_is_worth_more() -> None:
+    """Bot knowledge: the holder is worth more next to the Altar than far from it."""
     state = _play(until_book_held=True)
     holder = state.book
     g = state.geo()

@@ -6,18 +6,19 @@ import random
 
 import medieval
 from medieval.core.outcome import Outcome
-from medieval.games.midevil.rules import MidEvilState
-from tests.games.midevil.helpers import ALTAR_CENTRE, make, notations
+from medieval.games.midevil import MidEvilGame, MidEvilState
+from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.support import game, legal
 
 
 def _play(seed: int, players: int, heuristic_seat: int) -> Outcome:
-    game = medieval.make("midevil", players)
-    s = game.new_game(seed)
+    g = game(MidEvilGame, players)
+    s = g.new_game(seed)
     rng = random.Random(seed)
     while not s.is_over:
         seat = rng.choice(s.to_move)
         if seat == heuristic_seat:
-            a = game.heuristic_action(s, seat, rng)
+            a = g.heuristic_action(s, seat, rng)
             assert a in s.legal_actions(seat)
         else:
             a = rng.choice(s.legal_actions(seat))
@@ -27,7 +28,7 @@ def _play(seed: int, players: int, heuristic_seat: int) -> Outcome:
 
 
 def test_heuristic_beats_random_play() -> None:
-    """Over a few seeded 4-player games against three random players the heuristic wins most."""
+    """Heuristic bot: over a few seeded 4-player games against three random players the heuristic wins most."""
     wins = sum(_play(100 + i, 4, i % 4).reward(i % 4) for i in range(12))
     assert wins >= 8
 
@@ -41,14 +42,16 @@ def test_heuristic_goes_for_the_book() -> None:
 
 
 def test_heuristic_challenges_the_holder() -> None:
+    """Heuristic bot: on the holder's square it challenges for the book (§6.2)."""
     s = make(tiles=[["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]], book=1, pawns=[[1, 0], [1, 0]], tile_deck=[],
              dice=[3])
-    assert "challenge" in notations(s)
+    assert "challenge" in legal(s)
     assert str(s.game.heuristic_action(s, 0, random.Random(0))) == "challenge"
 
 
 def test_heuristic_reads_only_the_view() -> None:
-    """Two states that look the same to the seat get the same decision (hidden cards re-dealt)."""
+    """Heuristic bot: two states that look the same to the seat get the same decision (hidden cards re-
+    dealt)."""
     s = medieval.make("midevil", 3).new_game(21)
     assert isinstance(s, MidEvilState)
     rng = random.Random(0)
@@ -71,8 +74,8 @@ def _is_part_of(part: object, whole: object) -> bool:
 
 
 def test_bot_view_is_part_of_the_view() -> None:
-    """The heuristic's lean view holds only entries of ``view(seat)`` for that seat, with their values (so
-    it can show nothing the seat may not know), and everything the heuristic reads."""
+    """Heuristic bot: the heuristic's lean view holds only entries of ``view(seat)`` for that seat, with their
+    values (so it can show nothing the seat may not know), and everything the heuristic reads."""
     s = medieval.make("midevil", 4).new_game(33)
     assert isinstance(s, MidEvilState)
     rng = random.Random(3)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from medieval.games.midevil.components import HORSE
-from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, do, last, make, notations, pawn_xy
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make, pawn_xy
+from tests.support import do, last, legal
 
 ALTAR = ["Altar", 0, 0, 0]
 TAVERN_NORTH = ["Tavern", 0, -1, 90]  # building x=2, y -3..-1, door on 2,-2 facing west onto the road
@@ -30,29 +31,29 @@ def test_movement_ends_when_the_roll_is_used_up() -> None:
 def test_movement_never_diagonal() -> None:
     """§7.3: only the four orthogonal steps exist."""
     s = make(phase="move", roll=2)
-    moves = [n for n in notations(s) if n.startswith("move")]
+    moves = [n for n in legal(s) if n.startswith("move")]
     assert moves == ["move N", "move E", "move S", "move W"]
 
 
 def test_movement_trees_water_and_furnace_are_blocked() -> None:
     """§7.7: trees, the Bridge tile's water and the Smith's furnace cannot be entered."""
     s = make(tiles=[ALTAR, ["Forest Road", 0, -1, 0]], pawns=[[1, -2], ALTAR_CENTRE], phase="move", roll=2)
-    assert [n for n in notations(s) if n.startswith("move")] == ["move N", "move S"]
+    assert [n for n in legal(s) if n.startswith("move")] == ["move N", "move S"]
     s = make(tiles=[ALTAR, ["Bridge", 0, -1, 0]], pawns=[[1, -2], ALTAR_CENTRE], phase="move", roll=2)
-    assert [n for n in notations(s) if n.startswith("move")] == ["move N", "move S"]
+    assert [n for n in legal(s) if n.startswith("move")] == ["move N", "move S"]
     s = make(tiles=[ALTAR, ["Smith", -1, 0, 0]], pawns=[[-2, 0], ALTAR_CENTRE], phase="move", roll=2)
-    assert [n for n in notations(s) if n.startswith("move")] == ["move E", "move S"]  # W is the furnace
+    assert [n for n in legal(s) if n.startswith("move")] == ["move E", "move S"]  # W is the furnace
 
 
 def test_buildings_entered_and_left_only_by_doors() -> None:
     """§7.6: players move in and out of buildings only through their doors."""
     s = make(tiles=[ALTAR, TAVERN_NORTH], pawns=[[1, -1], ALTAR_CENTRE], phase="move", roll=4)
-    assert "move E" not in notations(s)  # a wall
+    assert "move E" not in legal(s)  # a wall
     do(s, "0 move N")
-    assert "move E" in notations(s)  # the door
+    assert "move E" in legal(s)  # the door
     do(s, "0 move E", "0 move N")
     assert pawn_xy(s, 0) == [2, -3]
-    assert [n for n in notations(s) if n.startswith("move")] == ["move S"]  # walls all round but the door
+    assert [n for n in legal(s) if n.startswith("move")] == ["move S"]  # walls all round but the door
 
 
 def test_pick_up_a_human() -> None:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD
-from tests.games.midevil.helpers import ALTAR_CENTRE, do, kinds, last, make, notations, pawn_xy
+from medieval.games.midevil import MidEvilState
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD
+from tests.games.midevil.helpers import ALTAR_CENTRE, make, pawn_xy
+from tests.support import do, kinds, last, legal
 
 GRAVEYARD_NORTH = ["Graveyard", 0, -1, 0]  # gates on 1,-3 (north) and 1,-1 (south); centre 1,-2
 MAP = [["Altar", 0, 0, 0], GRAVEYARD_NORTH]
 
 
 def _duel(dice: list[int], kills: list[list[int]] | None = None, humans: list[int] | None = None,
-          options: dict[str, object] | None = None, **extra: object) -> object:
+          options: dict[str, Any] | None = None, **extra: Any) -> MidEvilState:
     """Seat 1 holds the book on 1,0; seat 0 steps onto it from the Altar's centre and challenges."""
     s = make(tiles=MAP, book=1, pawns=[ALTAR_CENTRE, [1, 0]], phase="move", roll=2, dice=dice,
              kills=kills or [[0, 0, 0], [0, 0, 0]], humans=humans or [0, 0], options=options, **extra)
@@ -33,21 +36,21 @@ def test_player_combat_only_against_the_holder_and_optional() -> None:
     """§6.2-§6.3, FAQ: landing on the holder's square the active player may challenge (or not); the
     holder never has to fight and cannot start a fight on their own turn."""
     s = make(tiles=MAP, book=1, pawns=[ALTAR_CENTRE, [1, 0]], phase="move", roll=2)
-    assert "challenge" not in notations(s)
+    assert "challenge" not in legal(s)
     do(s, "0 move N")
-    assert "challenge" in notations(s)
+    assert "challenge" in legal(s)
     do(s, "0 move S")  # declined: moving on is fine
-    assert "challenge" not in notations(s)
+    assert "challenge" not in legal(s)
     holder = make(tiles=MAP, book=1, pawns=[[1, 0], ALTAR_CENTRE], turn=1, phase="move", roll=2)
     do(holder, "1 move N")
-    assert "challenge" not in notations(holder, 1)
+    assert "challenge" not in legal(holder, 1)
 
 
 def test_faq_start_on_the_holders_square_fight_before_moving() -> None:
     """FAQ: starting the turn on the holder's square, the player may fight before moving."""
     s = make(tiles=MAP, book=1, pawns=[[1, 0], [1, 0]], tile_deck=[], dice=[3])
     assert s.phase == "move" and s.moves == 6
-    assert "challenge" in notations(s)
+    assert "challenge" in legal(s)
 
 
 def test_player_combat_both_roll_then_commit_in_secret() -> None:
@@ -56,14 +59,14 @@ def test_player_combat_both_roll_then_commit_in_secret() -> None:
     s = _duel([2, 3], kills=[[2, 1, 0], [0, 1, 1]], humans=[2, 1])
     assert last(s, "challenge", 1)["dice"] == [2, 3]
     assert s.to_move == (0, 1)
-    assert notations(s, 0) == ["hide white", "hide red", "hide human", "ready"]
+    assert legal(s, 0) == ["hide white", "hide red", "hide human", "ready"]
     do(s, "0 hide red", "0 hide human")
     assert "committed" not in s.view(1)["player_combat"]["challenger"]
     assert s.view(0)["player_combat"]["challenger"]["committed"] == {"white": 0, "red": 1, "blue": 0, "humans": 1}
     assert "hide" not in kinds(s, 1) and "hide" in kinds(s, 0)
     assert s.view(1)["pawns"][0]["skeletons"] == {"white": 2, "red": 1, "blue": 0}  # covered, not shown
     do(s, "0 ready")
-    assert s.to_move == (1,)
+    assert list(s.to_move) == [1]
     do(s, "1 hide blue", "1 ready")
     assert s.view(1)["player_combat"]["challenger"]["committed"]["red"] == 1
     assert last(s, "reveal", 1)["commitments"] == {
@@ -132,7 +135,7 @@ def test_player_combat_no_weapons() -> None:
 def test_player_combat_once_a_turn() -> None:
     """R10: at most one challenge a turn."""
     s = _duel([3, 3], hands=[["Flail"], []])
-    assert s.phase == "move" and "challenge" not in notations(s)
+    assert s.phase == "move" and "challenge" not in legal(s)
 
 
 def test_holder_dies_the_book_returns_to_the_graveyard() -> None:

@@ -19,6 +19,7 @@ def _text(renderable: object) -> str:
 
 
 def test_render_map_grid_shows_tokens() -> None:
+    """Terminal picture: the map grid shows terrain, a skeleton, a Human and the pawns."""
     s = make(skeletons=[[1, 0, "red"]], humans_on_map=[[0, 0]], phase="move", roll=2)
     grid = map_grid(s.view(0)).plain.splitlines()
     assert len(grid) == 3 and all(len(row) == 6 for row in grid)
@@ -27,6 +28,7 @@ def test_render_map_grid_shows_tokens() -> None:
 
 
 def test_render_whole_view() -> None:
+    """Terminal picture: a whole view draws: header, map, players, hand and the pending decision."""
     s = medieval.make("midevil", 3).new_game(2)
     rng = random.Random(2)
     for _ in range(60):

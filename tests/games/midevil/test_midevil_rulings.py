@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import medieval
 from medieval.games.midevil.components import CARDS, GRAVEYARD_TILE
-from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, do, kinds, last, make, notations
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make
+from tests.support import do, kinds, last, legal
 
 MAP = [["Altar", 0, 0, 0], MEADOW_NORTH]
 
@@ -17,7 +18,7 @@ def test_ruling_r1_a_miss_with_nothing_to_spend_kills() -> None:
     assert last(s, "death", 0)["cause"] == "skeleton"
     s = make(tiles=MAP, phase="move", roll=2, skeletons=[[1, 0, "white"]], dice=[3], humans=[1, 3])
     do(s, "0 move N")
-    assert s.phase == "combat" and notations(s) == ["reroll"]  # no way to leave the fight
+    assert s.phase == "combat" and legal(s) == ["reroll"]  # no way to leave the fight
 
 
 def test_ruling_r2_spent_humans_return_to_the_supply() -> None:
@@ -36,7 +37,7 @@ def test_ruling_r4_spending_only_what_is_needed_is_offered() -> None:
     s = make(tiles=MAP, phase="move", roll=2, skeletons=[[1, 0, "white"]], dice=[2], humans=[0, 3],
              kills=[[3, 2, 1], [0, 0, 0]])
     do(s, "0 move N")
-    assert notations(s) == ["spend WW", "spend R", "spend B"]
+    assert legal(s) == ["spend WW", "spend R", "spend B"]
 
 
 def test_ruling_r6_respawn_takes_what_the_supply_holds() -> None:
@@ -59,8 +60,8 @@ def test_ruling_r6_death_keeps_the_hand_discards_down_to_three() -> None:
              hands=[["Treasure Chest", "Curse", "Sword", "Longbow"], []], played=[True, False])
     assert s.phase == "move"
     do(s, "0 move N")
-    assert s.respawn[0] and s.phase == "discard" and "end" not in notations(s)
-    assert all(n.startswith("discard") for n in notations(s))
+    assert s.respawn[0] and s.phase == "discard" and "end" not in legal(s)
+    assert all(n.startswith("discard") for n in legal(s))
     do(s, "0 discard Curse")
     assert s.turn == 1 and len(s.hands[0]) == 3
 
@@ -69,15 +70,15 @@ def test_ruling_r7_cards_only_on_your_own_turn_in_its_windows() -> None:
     """R7: the active player plays event cards while moving, in a combat (weapons, Healing Herbs) and at
     the end of the turn; not while placing a tile or moving skeletons, and never on another's turn."""
     s = make(tiles=MAP, tile_deck=["Crossroads"], hands=[["Sword"], ["Sword"]])
-    assert s.phase == "place" and not [n for n in notations(s) if n.startswith("play")]
+    assert s.phase == "place" and not [n for n in legal(s) if n.startswith("play")]
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, -2, "white"]],
              hands=[["Sword"], ["Sword"]])
-    assert not [n for n in notations(s) if n.startswith("play")]
+    assert not [n for n in legal(s) if n.startswith("play")]
     assert s.legal_actions(1) == []
     s = make(tiles=MAP, phase="move", roll=2, skeletons=[[1, 0, "white"]], dice=[1], humans=[1, 3],
              hands=[["Sword", "Flail"], []])
     do(s, "0 move N")
-    assert [n for n in notations(s) if n.startswith("play")] == ["play Flail"]  # no item mid-combat
+    assert [n for n in legal(s) if n.startswith("play")] == ["play Flail"]  # no item mid-combat
 
 
 def test_ruling_r9_one_die_per_roll_two_in_player_combat() -> None:

@@ -9,8 +9,8 @@ from importlib import resources
 import pytest
 
 import medieval
+from medieval.games.midevil import MidEvilState
 from medieval.games.midevil.components import CARDS, EVENT_DECK, TILES, tile_by_name
-from medieval.games.midevil.rules import MidEvilState
 from tests.games.midevil.helpers import ALTAR_CENTRE, pawn_xy
 
 
@@ -48,7 +48,8 @@ def test_components_rulebook_names_kept() -> None:
 
 
 def test_components_designed_content_marked_ours() -> None:
-    """Components: the tile and card lists are not public; the data files say they are our design."""
+    """§2.1, Components: the tile and card lists are not public; the data files say they are our
+    design."""
     for name in ("tiles.json", "cards.json"):
         data = json.loads(resources.files("medieval.games.midevil").joinpath("data", name).read_text())
         assert data["design"] == "ours"

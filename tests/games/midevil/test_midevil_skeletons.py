@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, do, last, make, notations, skeletons
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make, skeletons
+from tests.support import do, last, legal
 
 ALTAR = ["Altar", 0, 0, 0]
 MAP = [ALTAR, MEADOW_NORTH, ["Tavern", 1, 0, 0]]
@@ -14,7 +15,7 @@ def test_skeleton_phase_rolls_how_many_move() -> None:
              skeletons=[[1, -2, "white"], [0, -3, "red"], [2, -1, "blue"]])
     assert s.to_move == (0,) and s.skel_left == 2
     do(s, "0 skeleton 1,-2 S")
-    assert not [n for n in notations(s) if n.startswith("skeleton 1,-1")]  # moved once already
+    assert not [n for n in legal(s) if n.startswith("skeleton 1,-1")]  # moved once already
     do(s, "0 skeleton 0,-3 E")
     assert s.phase == "discard"
     assert skeletons(s) == {(1, -1): "white", (1, -3): "red", (2, -1): "blue"}
@@ -23,13 +24,13 @@ def test_skeleton_phase_rolls_how_many_move() -> None:
 def test_skeleton_phase_moves_one_square_orthogonally() -> None:
     """§9.2: a skeleton moves one square, never diagonally."""
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[0, -2, "white"]], hands=[["Flail"], []])
-    assert notations(s) == ["skeleton 0,-2 N", "skeleton 0,-2 E", "skeleton 0,-2 S"]
+    assert legal(s) == ["skeleton 0,-2 N", "skeleton 0,-2 E", "skeleton 0,-2 S"]
 
 
 def test_skeleton_phase_must_move_if_possible() -> None:
     """§9.1: the rolled number must be moved if possible; when no skeleton can move, the phase ends."""
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=6, skeletons=[[0, -2, "white"]], hands=[["Flail"], []])
-    assert "stop" not in notations(s) and "end" not in notations(s)
+    assert "stop" not in legal(s) and "end" not in legal(s)
     do(s, "0 skeleton 0,-2 N")
     assert s.phase == "discard"  # the only skeleton has moved: the other five moves cannot be made
 
@@ -38,18 +39,18 @@ def test_skeletons_keep_to_walls_and_doors() -> None:
     """§7.6: skeletons too go in and out of buildings only through the doors."""
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[3, 1, "white"], [4, 1, "red"]],
              hands=[["Flail"], []])
-    assert "skeleton 3,1 N" not in notations(s)  # wall
-    assert "skeleton 4,1 N" in notations(s)  # door of the Tavern
+    assert "skeleton 3,1 N" not in legal(s)  # wall
+    assert "skeleton 4,1 N" in legal(s)  # door of the Tavern
     s = make(tiles=[ALTAR, ["Forest Road", 0, -1, 0]], phase="skeletons", skeleton_roll=1,
              skeletons=[[1, -2, "white"]], hands=[["Flail"], []])
-    assert notations(s) == ["skeleton 1,-2 N", "skeleton 1,-2 S"]  # trees either side
+    assert legal(s) == ["skeleton 1,-2 N", "skeleton 1,-2 S"]  # trees either side
 
 
 def test_skeleton_never_onto_another_skeleton() -> None:
     """§4.3: never two skeletons on one square, in the skeleton phase too."""
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, -2, "white"], [1, -1, "red"]],
              hands=[["Flail"], []])
-    assert "skeleton 1,-2 S" not in notations(s) and "skeleton 1,-1 N" not in notations(s)
+    assert "skeleton 1,-2 S" not in legal(s) and "skeleton 1,-1 N" not in legal(s)
 
 
 def test_humans_never_move() -> None:
@@ -75,4 +76,4 @@ def test_ruling_r5_option_skeletons_keep_off_pawns() -> None:
     """R5 option skeletons_enter_pawns=false: skeletons may not step onto a pawn's square."""
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, 0, "white"]],
              pawns=[[1, -2], ALTAR_CENTRE], hands=[["Flail"], []], options={"skeletons_enter_pawns": False})
-    assert "skeleton 1,0 S" not in notations(s) and "skeleton 1,0 N" in notations(s)
+    assert "skeleton 1,0 S" not in legal(s) and "skeleton 1,0 N" in legal(s)

@@ -8,6 +8,7 @@ from collections import deque
 import pytest
 
 import medieval
+from medieval.games.midevil import MidEvilState
 from medieval.games.midevil.components import (
     CLOSED,
     DOOR,
@@ -17,15 +18,15 @@ from medieval.games.midevil.components import (
     edges_fit,
     tile_by_name,
 )
-from medieval.games.midevil.rules import MidEvilState
-from tests.games.midevil.helpers import do, kinds, last, make, notations, skeletons
+from tests.games.midevil.helpers import make, skeletons
+from tests.support import do, kinds, last, legal
 
 
 def test_placing_tiles_roads_must_meet_roads() -> None:
     """§4.1: a straight road tile beside the Altar fits only where its road meets the Altar's."""
     s = make(tile_deck=["Forest Road"], dice=[1])
     assert s.phase == "place"
-    assert notations(s) == ["place 0,-1 r0", "place -1,0 r90", "place 1,0 r90", "place 0,1 r0"]
+    assert legal(s) == ["place 0,-1 r0", "place -1,0 r90", "place 1,0 r90", "place 0,1 r0"]
 
 
 def test_placing_tiles_identical_rotations_listed_once() -> None:
@@ -35,7 +36,7 @@ def test_placing_tiles_identical_rotations_listed_once() -> None:
     assert rots["Meadow Road"] == 2 and rots["Graveyard"] == 2
     assert rots["Bend"] == 4 and rots["Smith"] == 4
     s = make(tile_deck=["Crossroads"])
-    assert notations(s) == ["place 0,-1 r0", "place -1,0 r0", "place 1,0 r0", "place 0,1 r0"]
+    assert legal(s) == ["place 0,-1 r0", "place -1,0 r0", "place 1,0 r0", "place 0,1 r0"]
 
 
 def test_placing_tiles_an_entrance_must_face_a_road() -> None:
@@ -52,7 +53,7 @@ def test_placing_tiles_an_entrance_must_face_a_road() -> None:
                 tid, _, _, nrot = g.placed[k]
                 assert TILES[tid].edges[nrot][OPPOSITE[d]] == ROAD
     # the Smith's closed north side never meets the Crypt's gate
-    assert "place -1,-1 r0" not in notations(s)
+    assert "place -1,-1 r0" not in legal(s)
 
 
 def test_edges_fit_table() -> None:
@@ -124,7 +125,7 @@ def test_named_tile_counts_placer_chooses_colours_inside_building() -> None:
     s = make(tile_deck=["Smith"])
     do(s, "0 place -1,0 r0")
     assert s.phase == "seed"
-    assert notations(s) == ["seed BB", "seed BR", "seed BW", "seed RR", "seed RW", "seed WW"]
+    assert legal(s) == ["seed BB", "seed BR", "seed BW", "seed RR", "seed RW", "seed WW"]
     assert s.view(0)["humans_on_map"] == [[-2, 0]]
     do(s, "0 seed BR")
     assert skeletons(s) == {(-2, 0): "blue", (-1, 0): "red"}
@@ -157,7 +158,7 @@ def test_unnamed_tile_rolled_points_placer_chooses_among_best() -> None:
     s = make(tile_deck=["Meadow Road"], dice=[3])
     do(s, "0 place 0,-1 r0")
     assert last(s, "seed_roll")["points"] == 3
-    assert notations(s) == ["seed B", "seed RW", "seed WWW"]
+    assert legal(s) == ["seed B", "seed RW", "seed WWW"]
     do(s, "0 seed WWW")
     assert sorted(skeletons(s).values()) == ["white"] * 3
 
@@ -177,7 +178,7 @@ def test_unnamed_tile_limited_by_free_squares() -> None:
     """§4.2: three free squares and a roll of 6: the sets of at most three skeletons worth 6."""
     s = make(tile_deck=["Thicket Bend"], dice=[6])
     do(s, "0 place 0,-1 r90")
-    assert notations(s) == ["seed BB", "seed BRW", "seed RRR"]
+    assert legal(s) == ["seed BB", "seed BRW", "seed RRR"]
 
 
 def test_ruling_r3_skeletons_go_strongest_first_in_spawn_order() -> None:
@@ -195,7 +196,7 @@ def test_graveyard_placed_book_on_its_centre() -> None:
     assert s.view(0)["book"]["status"] == "set_aside"
     do(s, "0 place 0,-1 r0")
     if s.phase == "seed":
-        do(s, f"0 {notations(s)[0]}")
+        do(s, f"0 {legal(s)[0]}")
     assert s.view(0)["book"] == {"status": "graveyard", "holder": None, "square": [1, -2]}
     assert s.view(0)["graveyard"] == [1, -2]
 
@@ -230,7 +231,7 @@ def test_turn_sequence_steps_in_exact_order() -> None:
     do(s, "0 stop")
     assert s.phase == "skeletons"
     assert kinds(s, 0)[-1] == "skeleton_roll"
-    do(s, f"0 {notations(s)[0]}")
+    do(s, f"0 {legal(s)[0]}")
     assert s.phase == "discard"
     do(s, "0 end")
     k = kinds(s, 0)

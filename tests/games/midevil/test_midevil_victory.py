@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import medieval
-from tests.games.midevil.helpers import ALTAR_CENTRE, do, make, notations
+from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.support import do, legal
 
 MAP = [["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]]
 
@@ -36,7 +37,7 @@ def test_ruling_r8_points_checked_at_end_of_turn_option() -> None:
     assert not s.is_over
     do(s, "0 stop")
     while not s.is_over:
-        do(s, f"0 {'end' if 'end' in notations(s) else notations(s)[0]}")
+        do(s, f"0 {'end' if 'end' in legal(s) else legal(s)[0]}")
     assert s.outcome is not None and s.outcome.winners == (0,)
 
 

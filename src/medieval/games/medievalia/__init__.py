@@ -1,6 +1,13 @@
-"""Medievalia (2-6 players): card climbing with Magic Field and Magic Instructor cards.
-Rules document: docs/rules/medievalia.md."""
+"""Medievalia (2-6 players): card climbing with Magic Field and Magic Instructor cards. Rules document:
+rules.md in this package.
 
-from medieval.games.medievalia.rules import MedievaliaGame, MedievaliaState
+Modules: ``game`` (the spec and the configured game), ``state`` (the position and the contract), the
+rules by rulebook section (``preparation``, ``playing``, ``scoring``, ``tower``), ``actions`` (actions
+and notation), ``components`` (cards, from ``data/``), ``view`` (what a seat may know, typed),
+``scenario``, ``heuristic``, ``evaluation``, ``render`` (the terminal picture), ``encoding`` (the RL
+layout), ``text`` (events and cards in words)."""
 
-__all__ = ["MedievaliaGame", "MedievaliaState"]
+from medieval.games.medievalia.game import SPEC, MedievaliaGame
+from medieval.games.medievalia.state import MedievaliaState
+
+__all__ = ["SPEC", "MedievaliaGame", "MedievaliaState"]

@@ -21,10 +21,11 @@ names the cards, so one notation is one action. Cards are named by face, never b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
-from medieval.games.medievalia.cards import FACE_NAMES, W, parse_face
+from medieval.games.medievalia.components import FACE_NAMES, NUMBERS, W, parse_face
 
 MAX_SEATS = 6
 
@@ -58,6 +59,16 @@ class Play(Action):
     def __str__(self) -> str:
         return self._text
 
+    def args(self) -> dict[str, Any]:
+        """``cards``: the faces played (``["5", "5", "W"]``); ``value``: the value each card shows or is
+        declared at (the numbered face, which Wildcards joining it take; the value declared for Wildcards
+        played alone; None for a special card played as itself); ``give`` (CM01) and ``next`` (CM10): a
+        seat, or None. Whether the play counts as a number or as a Skip follows from the Magic Field
+        card in play (Ruling R23)."""
+        cards = [FACE_NAMES[self.face]] * self.count + ["W"] * self.wilds
+        return {"cards": cards, "value": self.value if self.value in NUMBERS else None,
+                "give": None if self.give < 0 else self.give, "next": None if self.next < 0 else self.next}
+
     def _notation(self) -> str:
         parts = ["play"]
         if self.count:
@@ -79,6 +90,9 @@ class Take(Action):
 
     def __str__(self) -> str:
         return "take"
+
+    def args(self) -> dict[str, Any]:
+        return {}
 
 
 TAKE = Take()

@@ -27,8 +27,9 @@ from medieval.core.encoding import (
 )
 from medieval.core.state import Action, Game
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import FACE_NAMES, NUMBERS, R, S, W
+from medieval.games.medievalia.components import FACE_NAMES, NUMBERS, R, S, W
 from medieval.games.medievalia.tower import CHOOSE, FIELD_CODES, INSTRUCTOR_CODES, REVERSE, SKIP
+from medieval.games.medievalia.view import TablePlay, Tower, TowerCard
 
 MAX = A.MAX_SEATS
 FACES = FACE_NAMES[1:]  # "1".."13", "W", "S", "R"
@@ -39,15 +40,23 @@ TOTAL_CAP = 13 * MAX_HAND
 RECENT_PLAYS = 8
 
 
-def _code(card: Any, ctx: Context) -> Any:
+def _code(card: TowerCard | None, ctx: Context) -> str | None:
     return None if card is None else card["code"]
 
 
-def _play_cards(play: Any, ctx: Context) -> list[str]:
+def _play_cards(play: TablePlay, ctx: Context) -> list[str]:
     return [w for w in play["cards"].split() if w in _FACE_SET]
 
 
 _FACE_SET = frozenset(FACES)
+
+
+def _field(tower: Tower, ctx: Context) -> str | None:
+    return _code(tower["field"], ctx)
+
+
+def _instructor(tower: Tower, ctx: Context) -> str | None:
+    return _code(tower["instructor"], ctx)
 
 PLAY = [
     Seat("seat", "seat"),
@@ -82,8 +91,8 @@ FEATURES = [
     PerSeat("stacks", "stacks", [Counts("cards", None, FACES, 8, "creature stack: cards per face / 8")]),
     PerSeat("stack_sizes", "stack_sizes", [Number("cards", None, 0, 60, "creature stack size / 60")]),
     Section("tower", "tower", [
-        OneHot("field", lambda t, c: _code(t["field"], c), FIELD_CODES, "the Magic Field card in play"),
-        OneHot("instructor", lambda t, c: _code(t["instructor"], c), INSTRUCTOR_CODES,
+        OneHot("field", _field, FIELD_CODES, "the Magic Field card in play"),
+        OneHot("instructor", _instructor, INSTRUCTOR_CODES,
                "the Magic Instructor card in play"),
         Number("field_deck", "field_deck", 0, len(FIELD_CODES), "Magic Field cards left / 10"),
         Number("instructor_deck", "instructor_deck", 0, len(INSTRUCTOR_CODES), "Magic Instructor cards left / 10"),

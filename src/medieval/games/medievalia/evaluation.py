@@ -1,4 +1,4 @@
-"""Position evaluation for searches that stop their playouts early (``MedievaliaGame.evaluate``).
+"""Position evaluation for searches that stop their playouts early (the spec's ``evaluation`` part).
 
 Each seat is described by a few numbers read off the table (total score, this round's creature stack
 valued by the Magic Instructor card, the cards in hand and their strength, how close the seat is to
@@ -13,10 +13,10 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia.rules import MedievaliaState
+    from medieval.games.medievalia.state import MedievaliaState
 
 FEATURE_NAMES: tuple[str, ...] = (
     "score", "round_score", "standing_pressure", "hand", "hand_endgame", "groups_endgame",

@@ -11,11 +11,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import W
+from medieval.games.medievalia.components import W
+from medieval.games.medievalia.view import Table
+
+if TYPE_CHECKING:
+    from medieval.games.medievalia.state import MedievaliaState
 
 #: How much keeping a card is worth (a 13 almost always beats; a Wildcard beats and flexes).
 _KEEP = {v: v / 13.0 for v in range(1, 14)}
@@ -29,14 +33,14 @@ def _card_cost(face: int, skip_faces: set[int]) -> float:
     return _KEEP.get(face, 1.0)
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def choose(state: MedievaliaState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     view = state.view(seat)
-    field_code = view["tower"]["field"]["code"] if view["tower"]["field"] else None
-    skip_faces = set(_skip_faces(state, field_code))
-    scores: list[int] = view["scores"]
+    field = view["tower"]["field"]
+    skip_faces = set(_skip_faces(state, field["code"] if field else None))
+    scores = view["scores"]
     opponents = [s for s in range(view["players"]) if s != seat]
     target = max(opponents, key=lambda s: (scores[s], -view["stack_sizes"][s], s))
     table = view["table"]
@@ -62,13 +66,13 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     return best
 
 
-def _skip_faces(state: State, field_code: str | None) -> list[int]:
-    game: Any = state.game
-    return list(game.fields[field_code].skip_effect)
+def _skip_faces(state: MedievaliaState, field_code: str | None) -> list[int]:
+    """The faces that play as Skips under the Magic Field card in play (public: the card is face up)."""
+    return list(state.game.fields[field_code].skip_effect)
 
 
 def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
-                table: dict[str, Any]) -> float:
+                table: Table) -> float:
     is_skip = a.count > 0 and a.face in skip_faces
     cards = a.count + a.wilds
     if is_skip:
@@ -76,7 +80,7 @@ def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
         # a Skip is worth spending when the table is costly to take
         if leading:
             return -10.0 + (3.0 if endgame else 0.0) * cards
-        count: int = table["count"]
+        count = table["count"]
         return 1.0 * count - cost - 1.5 + (2.0 * cards if endgame else 0.0)
     cost = a.count * _card_cost(a.face, skip_faces) + a.wilds * _KEEP[W]
     total = a.value * cards
@@ -87,6 +91,6 @@ def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
     return 3.0 - 2.0 * cost + 0.02 * total + (1.2 * cards if endgame else 0.3 * cards)
 
 
-def _score_take(table: dict[str, Any], endgame: bool) -> float:
-    count: int = table["count"]
+def _score_take(table: Table, endgame: bool) -> float:
+    count = table["count"]
     return -1.0 * count + (0.5 if not endgame else 0.0)

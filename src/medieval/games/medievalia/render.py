@@ -1,15 +1,16 @@
-"""Terminal rendering of a Medievalia view: the Tower (direction, Magic Field and Magic Instructor
-cards), the table and its total, the players' hands and creature stacks, the scores by round, and the
-viewer's hand in colour."""
+"""Medievalia in the terminal: the Tower (direction, Magic Field and Magic Instructor cards), the table
+and its total, the players' hands and creature stacks, the scores by round, and the viewer's hand in
+colour. Drawn from ``state.view(seat)`` only (the sentences of the log are in text.py)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from medieval.core.text import seat_label
+from medieval.games.medievalia.view import MedievaliaView
 
 _SPECIAL_STYLE = {"W": "bold magenta", "S": "bold cyan", "R": "bold cyan"}
 _EFFECTS = {"skip": "skip", "reverse": "skip + reverse", "choose": "skip, names the next"}
@@ -42,7 +43,7 @@ def _play_text(cards: str) -> Text:
     return out
 
 
-def _tower(view: dict[str, Any]) -> RenderableType:
+def _tower(view: MedievaliaView) -> RenderableType:
     tower = view["tower"]
     arrow = "↻ clockwise" if view["direction"] == "clockwise" else "↺ counterclockwise"
     grid = Table.grid(padding=(0, 1))
@@ -57,10 +58,10 @@ def _tower(view: dict[str, Any]) -> RenderableType:
         if card["source"] == "design":
             head.append("  (our design)", style="dim italic")
         grid.add_row(label, Group(head, Text(card["text"], style="italic")))
-    return Panel(grid, title=f"Tower — round {view['round']} of {view['rounds']}", border_style="blue")
+    return Panel(grid, title="Tower", border_style="blue")
 
 
-def _table(view: dict[str, Any]) -> RenderableType:
+def _table(view: MedievaliaView) -> RenderableType:
     table = view["table"]
     body = Table.grid(padding=(0, 1))
     body.add_column(justify="right", style="dim")
@@ -74,20 +75,21 @@ def _table(view: dict[str, Any]) -> RenderableType:
         else:
             note = Text(_EFFECTS.get(p["effect"] or "", ""), style="cyan")
             if p["next"] is not None:
-                note.append(f" → seat {p['next']}")
-        body.add_row(f"seat {p['seat']}", _play_text(p["cards"]), note)
+                note.append(f" → {seat_label(p['next'])}")
+        body.add_row(seat_label(p["seat"]), _play_text(p["cards"]), note)
     seat = view["seat"]
     footer = Text(f"Total {table['total']}", style="bold")
     if view["pending"] is not None and table["total"]:
         who = view["pending"]["seat"]
-        footer.append(f"  ·  seat {who} must reach {table['need'][who]}")
-    footer.append(f"  ·  {table['count']} open card(s)  ·  deck {view['deck_size']}")
+        footer.append(f"  ·  {seat_label(who)} must reach {table['need'][who]}")
+    count = table["count"]
+    footer.append(f"  ·  {count} open card{'' if count == 1 else 's'}  ·  deck {view['deck_size']}")
     if seat is not None and view["pending"] is not None and view["pending"]["seat"] == seat:
         footer.append("  ·  your move", style="bold green")
     return Panel(Group(body, footer), title="Table", border_style="green")
 
 
-def _players(view: dict[str, Any]) -> RenderableType:
+def _players(view: MedievaliaView) -> RenderableType:
     n = view["players"]
     rounds = view["round_scores"]
     t = Table(title="Players", expand=False)
@@ -101,25 +103,30 @@ def _players(view: dict[str, Any]) -> RenderableType:
     winners = set(view["outcome"]["winners"]) if view["outcome"] else set()
     for s in range(n):
         mark = "▶" if s in view["to_move"] else ("★" if s in winners else "")
-        who = f"{s}" + (" (you)" if s == view["seat"] else "") + (" ◆" if s == view["first_player"] else "")
+        who = seat_label(s) + (" (you)" if s == view["seat"] else "") + (" ◆" if s == view["first_player"] else "")
         t.add_row(mark, who, str(view["hand_sizes"][s]), str(view["stack_sizes"][s]),
                   *(f"{r[s]:+d}" for r in rounds), f"{view['scores'][s]:+d}")
     return t
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [_tower(view), _table(view), _players(view)]
+def render(view: MedievaliaView) -> RenderableType:
+    """The picture of a Medievalia view."""
+    seat = view["seat"]
+    who = "spectator" if seat is None else seat_label(seat)
+    head = Text.assemble(("Medievalia", "bold magenta"), f" · round {view['round']} of {view['rounds']} · ",
+                         (view["direction"], "bold"), (f" · view of {who}", "dim"))
+    parts: list[RenderableType] = [head, _tower(view), _table(view), _players(view)]
     if view["hand"] is not None:
         parts.append(Panel(cards_text(view["hand"]) if view["hand"] else Text("(empty)", style="dim"),
                            title="Your hand", border_style="magenta"))
     last = view["last_round"]
     if last is not None:
         notes = "; ".join(last["notes"])
-        parts.append(Text(f"Round {last['round']}: seat {last['hitter']} went out; scores "
-                          + ", ".join(f"{x:+d}" for x in last["scores"]) + (f" ({notes})" if notes else ""),
-                          style="dim"))
+        scores = ", ".join(f"{seat_label(i)} {x:+d}" for i, x in enumerate(last["scores"]))
+        parts.append(Text(f"Round {last['round']}: {seat_label(last['hitter'])} went out; scores {scores}"
+                          + (f" ({notes})" if notes else ""), style="dim"))
     if view["outcome"] is not None:
         out = view["outcome"]
-        parts.append(Text(f"Game over — winner(s): {', '.join(map(str, out['winners']))} "
+        parts.append(Text(f"Game over — winner(s): {', '.join(seat_label(w) for w in out['winners'])} "
                           f"({out['termination'].replace('_', ' ')})", style="bold green"))
     return Group(*parts)

@@ -29,11 +29,21 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.core.rng import derive
 from medieval.games.medievalia import actions as A
-from medieval.games.medievalia.cards import FACE_NAMES, HAND_LIMIT, counts_of, faces_of
+from medieval.games.medievalia.components import (
+    CLOCKWISE,
+    DIRECTION_NAMES,
+    FACE_NAMES,
+    HAND_LIMIT,
+    counts_of,
+    faces_of,
+    parse_face,
+)
+from medieval.games.medievalia.preparation import blank
 from medieval.games.medievalia.tower import FIELD_CODES, INSTRUCTOR_CODES
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia.rules import MedievaliaGame, MedievaliaState
+    from medieval.games.medievalia.game import MedievaliaGame
+    from medieval.games.medievalia.state import MedievaliaState
 
 KEYS = {"hands", "stacks", "table", "deck", "turn", "first_player", "direction", "round", "round_scores",
         "field", "instructor", "seed"}
@@ -57,9 +67,22 @@ def _tower(value: object, codes: tuple[str, ...], option: object, what: str) -> 
     return code
 
 
-def build(game: MedievaliaGame, setup: dict[str, Any]) -> MedievaliaState:
-    from medieval.games.medievalia.rules import CLOCKWISE, DIRECTION_NAMES, check_face_names
+def check_face_names(names: object, what: str) -> list[int]:
+    """Faces of a list of card names, for scenario input (InvalidOptionError on bad input)."""
+    if not isinstance(names, list):
+        raise InvalidOptionError(f"{what} must be a list of cards like ['5', '5', 'W'], got {names!r}")
+    out = []
+    for x in names:
+        if not isinstance(x, str):
+            raise InvalidOptionError(f"{what}: cards are written as text ('7', 'W', 'S', 'R'), got {x!r}")
+        try:
+            out.append(parse_face(x))
+        except ValueError as e:
+            raise InvalidOptionError(f"{what}: {e}") from None
+    return out
 
+
+def build(game: MedievaliaGame, setup: dict[str, Any]) -> MedievaliaState:
     unknown = set(setup) - KEYS
     if unknown:
         raise InvalidOptionError(f"unknown scenario keys: {sorted(unknown)} (known: {sorted(KEYS)})")
@@ -67,7 +90,7 @@ def build(game: MedievaliaGame, setup: dict[str, Any]) -> MedievaliaState:
     seed = setup.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidOptionError(f"seed must be an integer, got {seed!r}")
-    s = game._blank(seed)
+    s = blank(game, seed)
     s._origin = {"scenario": dict(setup)}
     supply = game.deck_counts[:]
 

@@ -3,7 +3,7 @@
 Each card is a small rule object that overrides the base rules through a few hooks; the base classes
 (``FieldCard`` with code ``""`` and ``InstructorCard`` with code ``""``) *are* the base rules, used when
 no card is in play. Names and texts live in ``data/medievalia.json``. Cards whose rule the rulebook
-gives follow it exactly (with the rulings of docs/rules/medievalia.md); CM05-CM09's effects and
+gives follow it exactly (with the rulings of the rules document, rules.md); CM05-CM09's effects and
 IM05-IM10 are our design and say so (``source == "design"``).
 
 Field hooks (§T.2):
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Any, ClassVar
 
-from medieval.games.medievalia.cards import DATA, NFACES, NUMBERS, R, S, W
+from medieval.games.medievalia.components import DATA, NFACES, NUMBERS, R, S, W
 
 SKIP, REVERSE, CHOOSE = "skip", "reverse", "choose"
 
@@ -56,9 +56,6 @@ class FieldCard:
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.skip_effect = {S: SKIP, R: REVERSE}
-
-    def info(self) -> dict[str, Any] | None:
-        return dict(FIELD_TEXT[self.code]) if self.code else None
 
     def hand_limit(self, seat: int, totals: list[int], base: int) -> int:
         return base
@@ -210,9 +207,6 @@ class InstructorCard:
         #: ``card_value`` and ``hand_value`` of every face (index 0 unused), for ``score_round``
         self.stack_values = [0, *(self.card_value(f) for f in range(1, NFACES))]
         self.hand_values = [0, *(self.hand_value(f) for f in range(1, NFACES))]
-
-    def info(self) -> dict[str, Any] | None:
-        return dict(INSTRUCTOR_TEXT[self.code]) if self.code else None
 
     def card_value(self, face: int) -> int:
         return -1

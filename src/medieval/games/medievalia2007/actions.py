@@ -2,7 +2,9 @@
 
 Cards on the table are named by their card name (``Field3``, ``Worker12``); cards in a hand by their
 face (``play Soldier``) since copies in a hand are interchangeable. Fiefs are ``F0``..``F3`` (the Fief
-of seat 0..3) and intermediate Fiefs ``I01``, ``I12``... (between seats 0 and 1, 1 and 2...).
+of seat 0..3) and intermediate Fiefs ``I01``, ``I12``... (between seats 0 and 1, 1 and 2...). Each
+action's ``args()`` names its parts the same way (cards, decks, resources, Fiefs; armies and bands
+1-based as in the notation) and its ``type_name`` says what kind of action it is.
 
 ====================================  =====================================================
 notation                              when
@@ -41,10 +43,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.state import Action
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     CIVIL,
     DECK_INDEX,
     DECKS,
@@ -63,12 +66,25 @@ from medieval.games.medievalia2007.cards import (
 )
 
 
+class _OnCard:
+    """The args of an action on one card of the table: its name (``Field3``)."""
+
+    __slots__ = ()
+    card: int
+
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card]}
+
+
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     deck: int
 
     def __str__(self) -> str:
         return f"take {DECKS[self.deck]}"
+
+    def args(self) -> dict[str, Any]:
+        return {"deck": DECKS[self.deck]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +94,12 @@ class Draw(Action):
     def __str__(self) -> str:
         return f"draw {DECKS[self.deck]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"deck": DECKS[self.deck]}
+
 
 @dataclass(frozen=True, slots=True)
-class Produce(Action):
+class Produce(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -95,6 +114,9 @@ class Trade(Action):
     def __str__(self) -> str:
         return f"trade {RESOURCES[self.give]} for {RESOURCES[self.get]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"give": RESOURCES[self.give], "get": RESOURCES[self.get]}
+
 
 @dataclass(frozen=True, slots=True)
 class Sell(Action):
@@ -103,6 +125,9 @@ class Sell(Action):
 
     def __str__(self) -> str:
         return f"sell {FACES[self.face]} for {RESOURCES[self.res]}"
+
+    def args(self) -> dict[str, Any]:
+        return {"card": FACES[self.face], "resource": RESOURCES[self.res]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +139,9 @@ class Convert(Action):
     def __str__(self) -> str:
         return f"convert {NAME[self.card]} {RESOURCES[self.give]} to {RESOURCES[self.get]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "give": RESOURCES[self.give], "get": RESOURCES[self.get]}
+
 
 @dataclass(frozen=True, slots=True)
 class Inspire(Action):
@@ -123,9 +151,12 @@ class Inspire(Action):
     def __str__(self) -> str:
         return f"inspire {NAME[self.card]} on {NAME[self.target]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "target": NAME[self.target]}
+
 
 @dataclass(frozen=True, slots=True)
-class Reduce(Action):
+class Reduce(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -139,6 +170,9 @@ class Play(Action):
     def __str__(self) -> str:
         return f"play {FACES[self.face]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": FACES[self.face]}
+
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
@@ -148,9 +182,12 @@ class Build(Action):
     def __str__(self) -> str:
         return f"build {FACES[self.face]} on {NAME[self.host]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"building": FACES[self.face], "on": NAME[self.host]}
+
 
 @dataclass(frozen=True, slots=True)
-class Remove(Action):
+class Remove(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -164,6 +201,9 @@ class BuyCard(Action):
     def __str__(self) -> str:
         return f"buy card {DECKS[self.deck]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"deck": DECKS[self.deck]}
+
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
@@ -175,9 +215,16 @@ class Move(Action):
             return f"move {NAME[self.card]} off"
         return f"move {NAME[self.card]} to {NAME[self.host]}"
 
+    @property
+    def type_name(self) -> str:
+        return "move_inside"
+
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "to": NAME[self.host] if self.host >= 0 else None}
+
 
 @dataclass(frozen=True, slots=True)
-class Dismiss(Action):
+class Dismiss(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -196,6 +243,10 @@ class Send(Action):
 
     def __str__(self) -> str:
         return f"send paying {RESOURCES[self.fee]}"
+
+
+    def args(self) -> dict[str, Any]:
+        return {"fee": RESOURCES[self.fee]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +268,13 @@ class End(Action):
     def __str__(self) -> str:
         return f"end {self.what}"
 
+    @property
+    def type_name(self) -> str:
+        return f"end_{self.what}"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
 
 @dataclass(frozen=True, slots=True)
 class March(Action):
@@ -225,6 +283,9 @@ class March(Action):
 
     def __str__(self) -> str:
         return f"march {NAME[self.card]} to {self.to}"
+
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "to": self.to}
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +296,9 @@ class Attack(Action):
     def __str__(self) -> str:
         return f"attack {self.seat} at {self.at}"
 
+    def args(self) -> dict[str, Any]:
+        return {"defender": self.seat, "fief": self.at}
+
 
 @dataclass(frozen=True, slots=True)
 class Shoot(Action):
@@ -244,9 +308,12 @@ class Shoot(Action):
     def __str__(self) -> str:
         return f"shoot {NAME[self.card]} at {NAME[self.target]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "target": NAME[self.target]}
+
 
 @dataclass(frozen=True, slots=True)
-class Enlist(Action):
+class Enlist(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -273,6 +340,9 @@ class Engage(Action):
     def __str__(self) -> str:
         return f"engage {self.army + 1} with {NAME[self.card]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"army": self.army + 1, "card": NAME[self.card]}
+
 
 @dataclass(frozen=True, slots=True)
 class Hold(Action):
@@ -291,6 +361,10 @@ class Aim(Action):
         return f"aim at {NAME[self.card]}"
 
 
+    def args(self) -> dict[str, Any]:
+        return {"target": NAME[self.card] if self.band < 0 else None, "band": self.band + 1 if self.band >= 0 else None}
+
+
 @dataclass(frozen=True, slots=True)
 class Stand(Action):
     def __str__(self) -> str:
@@ -298,7 +372,7 @@ class Stand(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Bolster(Action):
+class Bolster(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
@@ -306,11 +380,15 @@ class Bolster(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class First(Action):
+class First(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:
         return f"first {NAME[self.card]}"
+
+    @property
+    def type_name(self) -> str:
+        return "damage_order"
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +399,9 @@ class Heal(Action):
     def __str__(self) -> str:
         return f"heal {NAME[self.card]} on {NAME[self.target]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": NAME[self.card], "target": NAME[self.target]}
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
@@ -329,7 +410,7 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Disband(Action):
+class Disband(_OnCard, Action):
     card: int
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ seat +r, ``I+a+b`` the intermediate Fief between seats +a and +b."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from medieval.core.encoding import (
     ActionCodec,
@@ -32,7 +32,7 @@ from medieval.core.encoding import (
 )
 from medieval.core.state import Action, Game
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     CIVIL,
     DECKS,
     FACE,
@@ -47,6 +47,7 @@ from medieval.games.medievalia2007.cards import (
     PROD,
     RESOURCES,
 )
+from medieval.games.medievalia2007.view import BattleView, Medievalia2007View, PlayerInfo
 
 MAX = 4
 PHASES = ("setup", "draw", "actions", "pay", "supply", "move", "war", "battle", "over")
@@ -82,7 +83,7 @@ def _fief(get: str) -> Any:
     return fn
 
 
-def _cards_table(view: Any, ctx: Context) -> list[tuple[int, float]]:
+def _cards_table(view: Medievalia2007View, ctx: Context) -> list[tuple[int, float]]:
     """One block per card id of the box (see CARD_BLOCK)."""
     out: list[tuple[int, float]] = []
     me, n = ctx.me, ctx.players
@@ -90,12 +91,8 @@ def _cards_table(view: Any, ctx: Context) -> list[tuple[int, float]]:
     for name, card in view["table"].items():
         b = NAME_INDEX[name] * CARD_BLOCK
         out.append((b, 1.0))
-        owner = card.get("owner")
-        if owner is not None:
-            out.append((b + 1 + (owner - me) % n, 1.0))
-        fief = card.get("fief")
-        if fief is not None:
-            out.append((b + 1 + MAX + fief_index[fief_label(fief, ctx)], 1.0))
+        out.append((b + 1 + (card["owner"] - me) % n, 1.0))
+        out.append((b + 1 + MAX + fief_index[fief_label(card["fief"], ctx)], 1.0))
         o = b + 1 + MAX + len(FIEFS)
         out += [(o, 1.0 if card.get("on") else 0.0), (o + 1, 1.0 if card.get("rotated") else 0.0),
                 (o + 2, card.get("damage", 0) / 5), (o + 3, card.get("moves", 0) / 2),
@@ -114,9 +111,18 @@ def _names_multi(key: str) -> Any:
     return lambda node, ctx: node.get(key)
 
 
+def _my_team(player: PlayerInfo, ctx: Context) -> bool:
+    view = cast(Medievalia2007View, ctx.view)
+    return player["team"] == view["players_info"][ctx.me]["team"]
+
+
+def _fief_battle(battle: BattleView, ctx: Context) -> bool:
+    return battle["kind"] == "fief"
+
+
 PLAYER = [
     Flag("alive", "alive"),
-    Flag("my_team", lambda p, c: p["team"] == c.view["players_info"][c.me]["team"], "1 if on your team"),
+    Flag("my_team", lambda p, c: _my_team(p, c), "1 if on your team"),
     Number("vp", "vp", 0, 11, "victory points / 11"),
     Number("hand_count", "hand_count", 0, 12, "cards in hand / 12"),
     Counts("hand_by_deck", "hand_by_deck", DECKS, 6, "hand cards per deck of origin / 6"),
@@ -160,7 +166,7 @@ FEATURES = [
            f"one block of {CARD_BLOCK} per card id (Box order: {NAME[0]} ... {NAME[-1]}): on the table, owner "
            f"(relative seat, {MAX}), Fief ({', '.join(FIEFS)}), then {', '.join(CARD_FIELDS)}"),
     Section("battle", "battle", [
-        Flag("fief_battle", lambda b, c: b["kind"] == "fief", "1 for a battle in a Fief (0: elsewhere)"),
+        Flag("fief_battle", _fief_battle, "1 for a battle in a Fief (0: elsewhere)"),
         OneHot("fief", _fief("fief"), FIEFS),
         Seat("attacker", "attacker"),
         Seat("defender", "defender"),

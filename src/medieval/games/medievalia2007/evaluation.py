@@ -1,4 +1,4 @@
-"""Position evaluation for searches that stop their playouts early (``M7Game.evaluate``).
+"""Position evaluation for searches that stop their playouts early (``Game.evaluate``, the spec's evaluation part).
 
 Each seat is described by a few numbers read off the table (prestige, siege, territories, troops at
 home and abroad, enemy troops in its Fief, gold production, cards in hand...); their weighted sum gives
@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
-from medieval.games.medievalia2007.cards import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
+from medieval.games.medievalia2007.components import ATT, CIVIL, DEF, IS_TROOP, KIND, MILB, TERR
+from medieval.games.medievalia2007.end import gold_production, vp
+from medieval.games.medievalia2007.fief import guarded
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia2007.rules import M7State
+    from medieval.games.medievalia2007.state import Medievalia2007State
 
 FEATURE_NAMES: tuple[str, ...] = (
     "vp", "siege_turns", "territories", "troops", "defence_at_home", "attack_abroad",
@@ -23,7 +25,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-def features(state: M7State, p: int) -> list[float]:
+def features(state: Medievalia2007State, p: int) -> list[float]:
     """What the evaluation weighs for seat ``p`` (see FEATURE_NAMES)."""
     table = state.tables[p]
     loc = state.loc
@@ -33,16 +35,16 @@ def features(state: M7State, p: int) -> list[float]:
     for q, other in enumerate(state.tables):
         if q != p:
             enemy_in += sum(ATT[c] for c in other if IS_TROOP[c] and loc[c] == p)
-    unguarded = sum(1 for h in territories if not state.guarded(h))
+    unguarded = sum(1 for h in territories if not guarded(state, h))
     return [
-        float(state.vp(p)),
+        float(vp(state, p)),
         float(state.siege[p]),
         float(len(territories)),
         float(len(troops)),
         float(sum(ATT[c] + DEF[c] for c in troops if loc[c] == p)),
         float(sum(ATT[c] for c in troops if loc[c] != p)),
         float(enemy_in),
-        float(state.gold_production(p)),
+        float(gold_production(state, p)),
         float(len(state.hands[p])),
         float(sum(1 for c in table if KIND[c] in (CIVIL, MILB))),
         float(unguarded),
@@ -51,7 +53,7 @@ def features(state: M7State, p: int) -> list[float]:
     ]
 
 
-def evaluate(state: M7State) -> list[float]:
+def evaluate(state: Medievalia2007State) -> list[float]:
     """Each seat's estimated reward (win chance; a team's chance shared by its members)."""
     weights = load_weights(__package__, FEATURE_NAMES)
     n = state.game.players

@@ -14,11 +14,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     F_COST,
     F_KIND,
     F_NEEDS,
@@ -31,6 +31,10 @@ from medieval.games.medievalia2007.cards import (
     RESOURCES,
     TERR,
 )
+from medieval.games.medievalia2007.view import BattleView, Medievalia2007View, Resources, TableCard
+
+if TYPE_CHECKING:
+    from medieval.games.medievalia2007.state import Medievalia2007State
 
 VALUE = {"Worker": 2.0, "Soldier": 3.0, "Knight": 5.0, "Priest": 3.0, "Bowman": 3.0, "Infantry": 3.0,
          "Merchant": 3.0, "Artist": 2.5, "Bureaucrat": 3.0, "Field": 3.0, "Farm": 3.0, "Forest": 3.0,
@@ -44,12 +48,13 @@ FOOD_HOSTS = {"Field", "Farm"}
 class Ctx:
     """The seat's view, digested."""
 
-    def __init__(self, state: State, seat: int, legal: list[Action], rng: random.Random) -> None:
-        self.view = v = state.view(seat)
+    def __init__(self, state: Medievalia2007State, seat: int, legal: list[Action], rng: random.Random) -> None:
+        self.view: Medievalia2007View = state.view(seat)
+        v = self.view
         self.seat = seat
         self.legal = legal
         self.rng = rng
-        self.table: dict[str, dict[str, Any]] = v["table"]
+        self.table: dict[str, TableCard] = v["table"]
         self.me = v["players_info"][seat]
         self.mine = [c for c in self.table.values() if c["owner"] == seat]
         self.hand: list[str] = v["hand"] or []
@@ -59,26 +64,33 @@ class Ctx:
         self.territories = [c for c in self.mine if c["kind"] == "territory"]
         self.home = f"F{seat}"
 
-    def card(self, card_id: int) -> dict[str, Any]:
+    def card(self, card_id: int) -> TableCard:
         return self.table[NAME[card_id]]
 
     def count_face(self, face: str) -> int:
         return sum(1 for c in self.mine if c["face"] == face) + self.hand.count(face)
 
-    def attached(self, name: str) -> list[dict[str, Any]]:
+    def attached(self, name: str) -> list[TableCard]:
         return [c for c in self.table.values() if c["on"] == name]
 
     def room(self) -> int:
         return 2 * int(self.me["food"]) - int(self.me["upkeep"])
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def amounts(resources: Resources) -> dict[str, int]:
+    """A view's resources as a dict by name, in the order of ``RESOURCES``."""
+    return {"food": resources["food"], "energy": resources["energy"], "gold": resources["gold"],
+            "workforce": resources["workforce"]}
+
+
+def choose(state: Medievalia2007State, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     ctx = Ctx(state, seat, legal, rng)
-    decision = ctx.view["pending"]["decision"]
-    handler = _DECISIONS.get(decision, _first)
+    pending = ctx.view["pending"]
+    assert pending is not None  # a seat with a choice to make is the pending one
+    handler = _DECISIONS.get(pending["decision"], _first)
     return handler(ctx)
 
 
@@ -214,16 +226,16 @@ def _hand_value(ctx: Ctx, face: str) -> float:
     return VALUE.get(face, 2.0)
 
 
-def _enemy_troops_near(ctx: Ctx) -> list[dict[str, Any]]:
+def _enemy_troops_near(ctx: Ctx) -> list[TableCard]:
     return [c for c in ctx.table.values() if c["owner"] in ctx.enemies and c["kind"] == "troop"
             and c["fief"] in (ctx.home, *(f["name"] for f in ctx.view["fiefs"] if ctx.home in f["adjacent"]))]
 
 
 def _pay(ctx: Ctx) -> Action:
     pur = ctx.view["purchase"]
-    short = pur["shortfall"]
-    any_left = max(0, int(pur["any"]) - sum(pur["pool"].values())) if pur["any"] else 0
-    need = {r: int(n) for r, n in short.items()}
+    assert pur is not None  # paying: a purchase is in progress
+    any_left = max(0, int(pur["any"]) - sum(amounts(pur["pool"]).values())) if pur["any"] else 0
+    need = amounts(pur["shortfall"])
     scored: list[tuple[float, Action]] = []
     for a in ctx.legal:
         if isinstance(a, A.Produce):
@@ -251,11 +263,12 @@ def _pay(ctx: Ctx) -> Action:
 
 
 def _supply(ctx: Ctx) -> Action:
-    pur = ctx.view["purchase"] or {}
-    short = {r: int(n) for r, n in pur.get("shortfall", {}).items()}
-    pool = ctx.me["pool"]
+    pur = ctx.view["purchase"]
+    short = amounts(pur["shortfall"]) if pur else {}
+    any_n = pur["any"] if pur else 0
+    pool = amounts(ctx.me["pool"])
     total = sum(pool.values())
-    needed = sum(short.values()) or int(pur.get("any", 0))
+    needed = sum(short.values()) or any_n
     if total >= needed + 1:
         spare = max((a for a in ctx.legal if isinstance(a, A.Send)),
                     key=lambda a: int(pool[RESOURCES[a.fee]]) - short.get(RESOURCES[a.fee], 0))
@@ -263,7 +276,7 @@ def _supply(ctx: Ctx) -> Action:
     for a in ctx.legal:
         if isinstance(a, A.Produce):
             c = ctx.card(a.card)
-            if short.get(c["produces"], 0) > 0 or pur.get("any"):
+            if short.get(c["produces"], 0) > 0 or any_n:
                 return a
     if total >= 2 and any(isinstance(a, A.Send) for a in ctx.legal):
         return next(a for a in ctx.legal if isinstance(a, A.Send))
@@ -384,10 +397,10 @@ def _war(ctx: Ctx) -> Action:
     return _best(ctx, scored)
 
 
-def _battle(ctx: Ctx) -> dict[str, Any]:
+def _battle(ctx: Ctx) -> BattleView:
     b = ctx.view["battle"]
     assert b is not None
-    return dict(b)
+    return b
 
 
 def _muster(ctx: Ctx) -> Action:
@@ -470,7 +483,8 @@ def _order(ctx: Ctx) -> Action:
 
 def _powers(ctx: Ctx) -> Action:
     scored: list[tuple[float, Action]] = [(0.0, A.PASS)]
-    bonus = {k: int(v) for k, v in (ctx.view["battle"] or {}).get("bonus", {}).items()}
+    b = ctx.view["battle"]
+    bonus = dict(b["bonus"]) if b else {}
     for a in ctx.legal:
         if isinstance(a, A.Heal):
             t = ctx.card(a.target)

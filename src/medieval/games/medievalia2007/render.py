@@ -6,7 +6,7 @@ pending decision. Drawn from ``state.view(seat)`` only."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich import box
 from rich.columns import Columns
@@ -14,6 +14,9 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from medieval.core.text import seat_label
+from medieval.games.medievalia2007.view import FiefEntry, Medievalia2007View, Resources, TableCard
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 RES_SHORT = {"food": "F", "energy": "E", "gold": "G", "workforce": "W"}
@@ -26,10 +29,10 @@ PHASES = {"setup": "choosing starting cards", "draw": "drawing", "actions": "act
 def _seat(seat: Any) -> Text:
     if not isinstance(seat, int) or isinstance(seat, bool):
         return Text(str(seat))
-    return Text(f"P{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+    return Text(seat_label(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
 
 
-def _res(amounts: Mapping[str, Any]) -> Text:
+def _res(amounts: Resources | Mapping[str, Any]) -> Text:
     out = Text()
     for r, n in amounts.items():
         if n:
@@ -39,7 +42,7 @@ def _res(amounts: Mapping[str, Any]) -> Text:
     return out if out else Text("-", style="dim")
 
 
-def card_text(card: Mapping[str, Any], show_owner: bool = False) -> Text:
+def card_text(card: TableCard, show_owner: bool = False) -> Text:
     """A card on the table: name, strength, damage; dimmed with ↻ when used."""
     used = bool(card.get("rotated"))
     style = "dim" if used else ""
@@ -70,8 +73,8 @@ def _join(parts: list[Text]) -> Text:
     return out if parts else Text("-", style="dim")
 
 
-def _fief_panel(view: Mapping[str, Any], fief: Mapping[str, Any]) -> Panel:
-    table: Mapping[str, Mapping[str, Any]] = view["table"]
+def _fief_panel(view: Medievalia2007View, fief: FiefEntry) -> Panel:
+    table = view["table"]
     cards = [table[n] for n in fief["cards"] if n in table]
     owner = fief.get("owner")
     if owner is None:
@@ -135,7 +138,7 @@ def _pair(seats: list[Any]) -> list[Text]:
     return out
 
 
-def _supply_line(view: Mapping[str, Any]) -> Text:
+def _supply_line(view: Medievalia2007View) -> Text:
     t = Text("decks: ", style="bold")
     for d in view["decks"]:
         t.append(f"{d['name']} {d['count']}")
@@ -148,7 +151,7 @@ def _supply_line(view: Mapping[str, Any]) -> Text:
     return t
 
 
-def _purchase(view: Mapping[str, Any]) -> RenderableType | None:
+def _purchase(view: Medievalia2007View) -> RenderableType | None:
     p = view.get("purchase")
     if not p:
         return None
@@ -161,7 +164,7 @@ def _purchase(view: Mapping[str, Any]) -> RenderableType | None:
     return t
 
 
-def _battle(view: Mapping[str, Any]) -> RenderableType | None:
+def _battle(view: Medievalia2007View) -> RenderableType | None:
     b = view.get("battle")
     if not b:
         return None
@@ -185,7 +188,11 @@ def _battle(view: Mapping[str, Any]) -> RenderableType | None:
 
 
 def render(view: Mapping[str, Any]) -> RenderableType:
-    """The whole table as the seat sees it."""
+    """The whole table as the seat sees it (``view``: a ``Medievalia2007View``)."""
+    return _render(cast(Medievalia2007View, view))
+
+
+def _render(view: Medievalia2007View) -> RenderableType:
     seat = view.get("seat")
     header = Text.assemble(("Medievalia (2007)", "bold"), f"  turn {view['turn']}  ",
                            _seat(view["active"]), f" {PHASES.get(str(view['phase']), view['phase'])}")
@@ -220,32 +227,3 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         parts.append(Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
                                    str(pending.get("decision", "")).replace("_", " ")))
     return Group(*parts)
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One readable line for a log event."""
-    kind = str(event.get("kind"))
-    who = f"P{event['seat']}" if isinstance(event.get("seat"), int) else ""
-    if kind == "produce":
-        return f"{who} uses {event['card']}: {event['amount']} {event['resource']}"
-    if kind == "play":
-        return f"{who} plays {event['card']}"
-    if kind == "build":
-        return f"{who} builds {event['card']} on {event['on']}" + (
-            f" ({event['revealed']} revealed)" if event.get("revealed") else "")
-    if kind in ("draw", "take", "buy_card"):
-        card = f": {event['card']}" if event.get("card") else ""
-        return f"{who} takes a card from the {event['deck']} deck{card}"
-    if kind == "march":
-        return f"{who} marches {event['card']} to {event['to']}"
-    if kind == "attack":
-        return f"{who} attacks P{event['defender']} in {event['at']}"
-    if kind == "casualties":
-        return "destroyed: " + (", ".join(event["cards"]) or "nothing")
-    if kind == "defeated":
-        return f"{who} is defeated ({event['cause']})"
-    if kind == "game_over":
-        return f"game over ({event['termination']}): " + ", ".join(f"P{w}" for w in event["winners"])
-    from medieval.core.text import describe_event as generic
-
-    return generic(event)

@@ -1,4 +1,4 @@
-"""What a seat may know of a Medievalia (2007) position (``state.view(seat)``).
+"""What a seat may know of a Medievalia (2007) position (``state.view(seat)``), as a typed view.
 
 Everything on the table is public; so are the deck each hand card came from, the face-up card under
 each deck and the face-up top of each building stack. Hidden: the order of the decks and stacks and
@@ -6,9 +6,9 @@ the other players' hand cards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
-from medieval.games.medievalia2007.cards import (
+from medieval.games.medievalia2007.components import (
     ATT,
     DECK,
     DECKS,
@@ -24,153 +24,348 @@ from medieval.games.medievalia2007.cards import (
     RESOURCES,
     TERR,
 )
-from medieval.games.medievalia2007.rules import BOOST, DMG, FOUGHT, IMOVED, MOVED
+from medieval.games.medievalia2007.end import gold_production, vp
+from medieval.games.medievalia2007.fief import (
+    ACTIONS,
+    AIM,
+    ALLOC,
+    BATTLE,
+    BOOST,
+    DEPLOY,
+    DMG,
+    DRAW,
+    FOUGHT,
+    IMOVED,
+    MOVE,
+    MOVED,
+    MUSTER,
+    PAY,
+    POWERS,
+    SETUP,
+    SUPPLY,
+    WAR,
+    Phase,
+    guarded,
+    mark,
+    production,
+)
+from medieval.games.medievalia2007.paying import price, shortfall
+from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
 
 if TYPE_CHECKING:
-    from medieval.games.medievalia2007.rules import M7State
+    from medieval.games.medievalia2007.state import Medievalia2007State
+
+Decision = Literal["take_starting_card", "draw", "actions", "pay", "ally_supply", "external_movement", "war",
+                   "upkeep", "form_armies", "deploy", "choose_target", "powers", "bonus", "damage_order"]
 
 
-def card_json(state: M7State, c: int) -> dict[str, Any]:
-    g = state.game
-    d: dict[str, Any] = {
+class Resources(TypedDict):
+    food: int
+    energy: int
+    gold: int
+    workforce: int
+
+
+class DeckCounts(TypedDict):
+    territory: int
+    military: int
+    character: int
+
+
+class Pending(TypedDict):
+    decision: Decision
+    seat: int
+    excess: NotRequired[int]  # upkeep: how many troops to disband
+
+
+class Purchase(TypedDict):
+    """The payment in progress."""
+
+    kind: Literal["play", "build", "remove", "card"]
+    what: str  # the face played or built, the territory removed, the deck of the card bought
+    on: str | None  # a building's territory/City
+    cost: Resources
+    any: int  # resources of any kind (4 for an extra card)
+    shortfall: Resources
+    pool: Resources
+    discount: int  # the Bureaucrats' reduction so far
+
+
+class Deck(TypedDict):
+    name: str
+    count: int
+    bottom: str | None  # the face-up card under it
+
+
+class Stack(TypedDict):
+    count: int
+    top: str | None  # the face-up building on top
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    alive: bool
+    team: int
+    vp: int
+    hand_count: int
+    hand_by_deck: DeckCounts
+    pool: Resources
+    building_discount: int
+    siege_turns: int
+    food: int
+    upkeep: int
+    must_disband: int
+    gold_production: int
+    territories: int
+
+
+class FiefEntry(TypedDict):
+    name: str  # F0.. a player's Fief, I01.. an intermediate Fief
+    owner: int | None
+    adjacent: list[str]
+    between: NotRequired[list[int]]  # an intermediate Fief's two seats
+    cards: list[str]  # names of the cards standing in it
+
+
+class TableCard(TypedDict):
+    """A card on the table."""
+
+    name: str
+    face: str
+    kind: str  # city, territory, civilian building, military building, troop
+    owner: int
+    fief: str
+    on: str | None  # the territory/City it is attached to
+    rotated: bool
+    damage: int
+    strength: NotRequired[list[int]]  # [attack, defence]
+    produces: NotRequired[str]
+    production: NotRequired[int]  # what using it yields now (0 for a troop out of its Fief)
+    moves: NotRequired[int]  # troops: external moves made this turn
+    moved_inside: NotRequired[bool]
+    fought: NotRequired[bool]
+    guarded: NotRequired[bool]  # the City and territories
+    artists: NotRequired[int]  # Artists on its next production
+
+
+class Group(TypedDict):
+    """A group taking damage in the battle."""
+
+    owner: int
+    cards: list[str]
+    territory: str | None  # the territory/City the group guards
+    incoming: int
+    order: list[str]  # the damage order chosen so far
+    bonuses_to_place: int
+
+
+class BattleView(TypedDict):
+    kind: Literal["fief", "mid", "shot"]
+    fief: str
+    attacker: int
+    defender: int
+    step: Literal["muster", "deploy", "aim", "alloc", "powers"]
+    armies: list[list[str]]
+    bands: list[list[str]]  # the defending band engaging each army
+    targets: list[str | None]  # each army's target: a card, "band N", "engaged", "none" or not yet chosen
+    groups: list[Group]
+    bonus: dict[str, int]
+    powers_order: list[int]
+
+
+class Medievalia2007View(TypedDict):
+    game: Literal["medievalia2007"]
+    seat: int | None
+    players: int
+    allied: bool
+    turn: int
+    active: int
+    phase: Phase
+    to_move: list[int]
+    pending: Pending | None
+    purchase: Purchase | None
+    decks: list[Deck]
+    stacks: list[Stack]
+    discard: list[str]
+    removed: list[str]
+    hand: list[str] | None  # the seat's own hand (faces); None for the spectator
+    players_info: list[PlayerInfo]
+    fiefs: list[FiefEntry]
+    table: dict[str, TableCard]
+    battle: BattleView | None
+    prestige_target: int
+    outcome: dict[str, Any] | None
+
+
+def resources(amounts: list[int] | tuple[int, ...]) -> Resources:
+    return {"food": amounts[0], "energy": amounts[1], "gold": amounts[2], "workforce": amounts[3]}
+
+
+def card_json(s: Medievalia2007State, c: int) -> TableCard:
+    g = s.game
+    d: TableCard = {
         "name": NAME[c],
         "face": FACES[FACE[c]],
         "kind": KIND_NAMES[KIND[c]],
-        "owner": state.owner[c],
-        "fief": g.loc_names[state.loc[c]],
-        "on": NAME[state.host[c]] if state.host[c] >= 0 else None,
-        "rotated": bool(state.rot[c]),
-        "damage": state.mark(c, DMG),
+        "owner": s.owner[c],
+        "fief": g.loc_names[s.loc[c]],
+        "on": NAME[s.host[c]] if s.host[c] >= 0 else None,
+        "rotated": bool(s.rot[c]),
+        "damage": mark(s, c, DMG),
     }
     if ATT[c] or DEF[c]:
         d["strength"] = [ATT[c], DEF[c]]
     if PROD[c] >= 0:
         d["produces"] = RESOURCES[PROD[c]]
-        d["production"] = state.production(c) if (IS_HOST[c] or state.loc[c] == state.owner[c]) else 0
+        d["production"] = production(s, c) if (IS_HOST[c] or s.loc[c] == s.owner[c]) else 0
     if IS_TROOP[c]:
-        d["moves"] = state.mark(c, MOVED)
-        d["moved_inside"] = bool(state.mark(c, IMOVED))
-        d["fought"] = bool(state.mark(c, FOUGHT))
+        d["moves"] = mark(s, c, MOVED)
+        d["moved_inside"] = bool(mark(s, c, IMOVED))
+        d["fought"] = bool(mark(s, c, FOUGHT))
     if IS_HOST[c]:
-        d["guarded"] = state.guarded(c)
-    if state.mark(c, BOOST):
-        d["artists"] = state.mark(c, BOOST)
+        d["guarded"] = guarded(s, c)
+    if mark(s, c, BOOST):
+        d["artists"] = mark(s, c, BOOST)
     return d
 
 
-def build_view(state: M7State, seat: int | None) -> dict[str, Any]:
-    g = state.game
+_STEP_DECISIONS: dict[str, Decision] = {MUSTER: "form_armies", DEPLOY: "deploy", AIM: "choose_target",
+                                        POWERS: "powers"}
+_PHASE_DECISIONS: dict[str, Decision] = {SETUP: "take_starting_card", DRAW: "draw", ACTIONS: "actions", PAY: "pay",
+                                         SUPPLY: "ally_supply", MOVE: "external_movement", WAR: "war"}
+
+
+def pending(s: Medievalia2007State) -> Pending | None:
+    """The decision the game waits for, and whose it is."""
+    tm = s.to_move
+    if not tm:
+        return None
+    seat = tm[0]
+    if s.excess[seat]:
+        return {"decision": "upkeep", "seat": seat, "excess": s.excess[seat]}
+    ph = s.phase
+    if ph == BATTLE:
+        b = s.battle
+        assert b is not None
+        step = b["step"]
+        if step == ALLOC:
+            u = b["units"][b["ui"]]
+            return {"decision": "bonus" if u["src"] else "damage_order", "seat": seat}
+        return {"decision": _STEP_DECISIONS[step], "seat": seat}
+    return {"decision": _PHASE_DECISIONS[ph], "seat": seat}
+
+
+def _battle(s: Medievalia2007State) -> BattleView | None:
+    b = s.battle
+    if b is None:
+        return None
+    g = s.game
+    return {
+        "kind": b["kind"], "fief": g.loc_names[b["loc"]], "attacker": b["att"], "defender": b["def"],
+        "step": b["step"],
+        "armies": [[NAME[t] for t in a] for a in b["armies"]],
+        "bands": [[NAME[t] for t in band] for band in b["bands"]],
+        "targets": [None if a is None else _aim_json(a) for a in b["aims"]],
+        "groups": [{"owner": u["owner"], "cards": [NAME[c] for c in u["cards"]],
+                    "territory": NAME[u["fixed"]] if u["fixed"] >= 0 else None,
+                    "incoming": u["in"], "order": [NAME[c] for c in u["order"]],
+                    "bonuses_to_place": len(u["src"])} for u in b["units"]],
+        "bonus": {NAME[int(k)]: v for k, v in b["bon"].items()},
+        "powers_order": b["win"],
+    }
+
+
+_PURCHASE_KINDS: tuple[Literal["play", "build", "remove", "card"], ...] = ("play", "build", "remove", "card")
+
+
+def _purchase(s: Medievalia2007State) -> Purchase | None:
+    b = s.buying
+    if b is None:
+        return None
+    kind = b[0]
+    p = s.active
+    return {
+        "kind": _PURCHASE_KINDS[kind],
+        "what": (FACES[b[1]] if kind in (0, 1) else NAME[b[1]] if kind == 2 else DECKS[b[1]]),
+        "on": NAME[b[2]] if kind == 1 else None,
+        "cost": resources(price(s, p)),
+        "any": 4 if kind == 3 else 0,
+        "shortfall": resources(shortfall(s, p)),
+        "pool": resources(s.pool[p]),
+        "discount": s.wild[p],
+    }
+
+
+def view(s: Medievalia2007State, seat: int | None) -> Medievalia2007View:
+    g = s.game
     n = g.players
-    players = []
-    for s in range(n):
-        hand = state.hands[s]
+    players: list[PlayerInfo] = []
+    for x in range(n):
+        hand = s.hands[x]
         by_deck = [0, 0, 0]
         for c in hand:
             by_deck[DECK[c]] += 1
         players.append({
-            "seat": s,
-            "alive": state.alive[s],
-            "team": g.team[s],
-            "vp": state.vp(s),
+            "seat": x,
+            "alive": s.alive[x],
+            "team": g.team[x],
+            "vp": vp(s, x),
             "hand_count": len(hand),
-            "hand_by_deck": dict(zip(DECKS, by_deck, strict=True)),
-            "pool": dict(zip(RESOURCES, state.pool[s], strict=True)),
-            "building_discount": state.wild[s],
-            "siege_turns": state.siege[s],
-            "food": state.food_capacity(s),
-            "upkeep": state.upkeep(s),
-            "must_disband": state.excess[s],
-            "gold_production": state.gold_production(s),
-            "territories": sum(1 for c in state.tables[s] if KIND[c] == TERR),
+            "hand_by_deck": {"territory": by_deck[0], "military": by_deck[1], "character": by_deck[2]},
+            "pool": resources(s.pool[x]),
+            "building_discount": s.wild[x],
+            "siege_turns": s.siege[x],
+            "food": food_capacity(s, x),
+            "upkeep": upkeep(s, x),
+            "must_disband": s.excess[x],
+            "gold_production": gold_production(s, x),
+            "territories": sum(1 for c in s.tables[x] if KIND[c] == TERR),
         })
     at: list[list[str]] = [[] for _ in g.loc_names]
-    table: dict[str, Any] = {}
-    loc = state.loc
-    for s in range(n):
-        for c in state.tables[s]:
+    table: dict[str, TableCard] = {}
+    loc = s.loc
+    for x in range(n):
+        for c in s.tables[x]:
             at[loc[c]].append(NAME[c])
-            table[NAME[c]] = card_json(state, c)
-    fiefs = [{**entry, "cards": at[i]} for i, entry in enumerate(_fief_entries(state))]
-    out = state.outcome
-    b = state.battle
-    battle = None
-    if b is not None:
-        battle = {
-            "kind": b["kind"], "fief": g.loc_names[b["loc"]], "attacker": b["att"], "defender": b["def"],
-            "step": b["step"],
-            "armies": [[NAME[t] for t in a] for a in b["armies"]],
-            "bands": [[NAME[t] for t in band] for band in b["bands"]],
-            "targets": [None if a is None else _aim_json(a) for a in b["aims"]],
-            "groups": [{"owner": u["owner"], "cards": [NAME[c] for c in u["cards"]],
-                        "territory": NAME[u["fixed"]] if u["fixed"] >= 0 else None,
-                        "incoming": u["in"], "order": [NAME[c] for c in u["order"]],
-                        "bonuses_to_place": len(u["src"])} for u in b["units"]],
-            "bonus": {NAME[int(k)]: v for k, v in b["bon"].items()},
-            "powers_order": b["win"],
-        }
-    purchase = None
-    if state.buying is not None:
-        kind = state.buying[0]
-        p = state.active
-        purchase = {
-            "kind": ("play", "build", "remove", "card")[kind],
-            "what": (FACES[state.buying[1]] if kind in (0, 1) else
-                     NAME[state.buying[1]] if kind == 2 else DECKS[state.buying[1]]),
-            "on": NAME[state.buying[2]] if kind == 1 else None,
-            "cost": dict(zip(RESOURCES, state.price(p), strict=True)),
-            "any": 4 if kind == 3 else 0,
-            "shortfall": dict(zip(RESOURCES, state.shortfall(p), strict=True)),
-            "pool": dict(zip(RESOURCES, state.pool[p], strict=True)),
-            "discount": state.wild[p],
-        }
+            table[NAME[c]] = card_json(s, c)
+    fiefs: list[FiefEntry] = []
+    for i, (name, owner, adjacent, between) in enumerate(g.fiefs):
+        if between is None:
+            fiefs.append({"name": name, "owner": owner, "adjacent": list(adjacent), "cards": at[i]})
+        else:
+            fiefs.append({"name": name, "owner": owner, "adjacent": list(adjacent), "between": list(between),
+                          "cards": at[i]})
+    out = s.outcome
     return {
         "game": "medievalia2007",
         "seat": seat,
         "players": n,
         "allied": g.allied,
-        "turn": state.turn,
-        "active": state.active,
-        "phase": state.phase,
-        "to_move": list(state.to_move),
-        "pending": state.pending(),
-        "purchase": purchase,
+        "turn": s.turn,
+        "active": s.active,
+        "phase": s.phase,
+        "to_move": list(s.to_move),
+        "pending": pending(s),
+        "purchase": _purchase(s),
         "decks": [{"name": DECKS[d], "count": len(deck), "bottom": FACES[FACE[deck[-1]]] if deck else None}
-                  for d, deck in enumerate(state.decks)],
-        "stacks": [{"count": len(st), "top": FACES[FACE[st[0]]] if st else None} for st in state.stacks],
-        "discard": [NAME[c] for c in state.discard],
-        "removed": [NAME[c] for c in state.removed],
-        "hand": None if seat is None else sorted(FACES[FACE[c]] for c in state.hands[seat]),
+                  for d, deck in enumerate(s.decks)],
+        "stacks": [{"count": len(st), "top": FACES[FACE[st[0]]] if st else None} for st in s.stacks],
+        "discard": [NAME[c] for c in s.discard],
+        "removed": [NAME[c] for c in s.removed],
+        "hand": None if seat is None else sorted(FACES[FACE[c]] for c in s.hands[seat]),
         "players_info": players,
         "fiefs": fiefs,
         "table": table,
-        "battle": battle,
+        "battle": _battle(s),
         "prestige_target": g.prestige_target,
         "outcome": None if out is None else out.to_json(),
     }
 
 
-def _fief_entries(state: M7State) -> list[dict[str, Any]]:
-    """The static part of each Fief's entry (name, owner, neighbours), made once per game."""
-    g = state.game
-    cached: list[dict[str, Any]] | None = getattr(g, "_fief_entries", None)
-    if cached is None:
-        n = g.players
-        cached = []
-        for i, name in enumerate(g.loc_names):
-            entry: dict[str, Any] = {"name": name, "owner": i if i < n else None,
-                                     "adjacent": sorted(g.loc_names[j] for j in g.adj[i])}
-            if i >= n:
-                entry["between"] = list(g.ends[i - n])
-            cached.append(entry)
-        g._fief_entries = cached  # type: ignore[attr-defined]
-    return [dict(e, adjacent=list(e["adjacent"]), **({"between": list(e["between"])} if "between" in e else {}))
-            for e in cached]
-
-
-def _aim_json(a: list[Any]) -> Any:
+def _aim_json(a: list[Any]) -> str:
     kind, val = a
     if kind == "card":
-        return NAME[val]
+        return str(NAME[val])
     if kind == "band":
         return f"band {val + 1}"
-    return kind
+    return str(kind)

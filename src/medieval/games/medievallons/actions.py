@@ -1,6 +1,8 @@
 """Medievallons' actions and their notation. Cards are named by kind, guilds by ``Kind#id``
 (the id is given when the guild is laid and never changes; the kind is the guild's kind now,
-``Jester`` for a guild of Jesters only), seats by number.
+``Jester`` for a guild of Jesters only), seats by number. ``Action.to_json`` gives a client each action's
+kind (the notation's verb: ``play``, ``lay``, ``trade``...), its arguments by the same names (``card``,
+``cards``, ``guild``, ``target``) and its notation.
 
 ===================================  ==============================  ==================================
 notation                             action                          when
@@ -42,13 +44,21 @@ def guild_label(gid: int, kind: int) -> str:
     return f"{KINDS[kind]}#{gid}"
 
 
+def card_names(kind: int, count: int, jesters: int) -> list[str]:
+    """``count`` cards of ``kind``, then ``jesters`` Jesters, by name."""
+    return [KINDS[kind]] * count + [KINDS[JESTER]] * jesters
+
+
 def _cards(kind: int, count: int, jesters: int) -> str:
-    return " ".join([KINDS[kind]] * count + [KINDS[JESTER]] * jesters)
+    return " ".join(card_names(kind, count, jesters))
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     kind: int
+
+    def args(self) -> dict[str, Any]:
+        return {"card": KINDS[self.kind]}
 
     def __str__(self) -> str:
         return f"play {KINDS[self.kind]}"
@@ -66,6 +76,10 @@ class Lay(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "_text", f"lay {_cards(self.kind, self.count, self.jesters)}")
 
+    def args(self) -> dict[str, Any]:
+        """The cards laid (the guild's kind, then its Jesters) and the kind of the new guild."""
+        return {"cards": card_names(self.kind, self.count, self.jesters), "guild_kind": KINDS[self.kind]}
+
     def __str__(self) -> str:
         return self._text
 
@@ -74,6 +88,9 @@ class Lay(Action):
 class Use(Action):
     guild: int
     gkind: int
+
+    def args(self) -> dict[str, Any]:
+        return {"guild": guild_label(self.guild, self.gkind)}
 
     def __str__(self) -> str:
         return f"use {guild_label(self.guild, self.gkind)}"
@@ -95,6 +112,10 @@ class Reinforce(Action):
         object.__setattr__(self, "_text", f"reinforce {guild_label(self.guild, self.gkind)} "
                                           f"{_cards(self.kind, self.count, self.jesters)}")
 
+    def args(self) -> dict[str, Any]:
+        """The guild (as the view labels it) and the cards added to it."""
+        return {"guild": guild_label(self.guild, self.gkind), "cards": card_names(self.kind, self.count, self.jesters)}
+
     def __str__(self) -> str:
         return self._text
 
@@ -110,6 +131,9 @@ class Ask(Action):
     target: int
     kind: int
 
+    def args(self) -> dict[str, Any]:
+        return {"target": self.target, "card": KINDS[self.kind]}
+
     def __str__(self) -> str:
         return f"ask {self.target} for {KINDS[self.kind]}"
 
@@ -118,6 +142,9 @@ class Ask(Action):
 class Give(Action):
     kind: int
 
+    def args(self) -> dict[str, Any]:
+        return {"card": KINDS[self.kind]}
+
     def __str__(self) -> str:
         return f"give {KINDS[self.kind]}"
 
@@ -125,6 +152,10 @@ class Give(Action):
 @dataclass(frozen=True, slots=True)
 class TradeWith(Action):
     target: int
+
+    @property
+    def type_name(self) -> str:
+        return "trade"
 
     def __str__(self) -> str:
         return f"trade with {self.target}"
@@ -137,6 +168,9 @@ class Offer(Action):
     first: int
     second: int
 
+    def args(self) -> dict[str, Any]:
+        return {"cards": [KINDS[self.first], KINDS[self.second]]}
+
     def __str__(self) -> str:
         return f"offer {KINDS[self.first]} {KINDS[self.second]}"
 
@@ -144,6 +178,10 @@ class Offer(Action):
 @dataclass(frozen=True, slots=True)
 class LookAt(Action):
     target: int
+
+    @property
+    def type_name(self) -> str:
+        return "look"
 
     def __str__(self) -> str:
         return f"look at {self.target}"
@@ -153,6 +191,9 @@ class LookAt(Action):
 class Take(Action):
     kind: int
 
+    def args(self) -> dict[str, Any]:
+        return {"card": KINDS[self.kind]}
+
     def __str__(self) -> str:
         return f"take {KINDS[self.kind]}"
 
@@ -160,6 +201,10 @@ class Take(Action):
 @dataclass(frozen=True, slots=True)
 class BegFrom(Action):
     target: int
+
+    @property
+    def type_name(self) -> str:
+        return "beg"
 
     def __str__(self) -> str:
         return f"beg from {self.target}"
@@ -169,6 +214,9 @@ class BegFrom(Action):
 class Copy(Action):
     guild: int
     gkind: int
+
+    def args(self) -> dict[str, Any]:
+        return {"guild": guild_label(self.guild, self.gkind)}
 
     def __str__(self) -> str:
         return f"copy {guild_label(self.guild, self.gkind)}"
@@ -180,6 +228,9 @@ class Assassinate(Action):
     gkind: int
     card: int
 
+    def args(self) -> dict[str, Any]:
+        return {"guild": guild_label(self.guild, self.gkind), "card": KINDS[self.card]}
+
     def __str__(self) -> str:
         return f"assassinate {guild_label(self.guild, self.gkind)} {KINDS[self.card]}"
 
@@ -190,6 +241,9 @@ class Steal(Action):
     gkind: int
     card: int
 
+    def args(self) -> dict[str, Any]:
+        return {"guild": guild_label(self.guild, self.gkind), "card": KINDS[self.card]}
+
     def __str__(self) -> str:
         return f"steal {guild_label(self.guild, self.gkind)} {KINDS[self.card]}"
 
@@ -197,6 +251,9 @@ class Steal(Action):
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
     kind: int
+
+    def args(self) -> dict[str, Any]:
+        return {"card": KINDS[self.kind]}
 
     def __str__(self) -> str:
         return f"keep {KINDS[self.kind]}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from medieval.core.errors import InvalidActionError
 
@@ -31,6 +32,10 @@ N_KINDS = len(KINDS)
 COPIES: int = int(_DATA["copies_per_guild"])
 N_CARDS = N_KINDS * COPIES
 END_CARD: str = str(_DATA["end_card"]["name"])
+#: the End of Game card's two sides (§1.2): red up at the start, yellow once flipped (or from the start
+#: with 2 players)
+RED: Final = "red"
+YELLOW: Final = "yellow"
 KIND_OF: dict[str, int] = {name.lower(): i for i, name in enumerate(KINDS)}
 
 ARTISAN = KIND_OF["artisan"]
@@ -48,6 +53,7 @@ WITCH = KIND_OF["witch"]
 WIZARD = KIND_OF["wizard"]
 
 assert N_KINDS == 13 and N_CARDS == 104, "the rulebook's deck is 13 guilds x 8 cards"
+assert (_DATA["end_card"]["front"], _DATA["end_card"]["back"]) == (RED, YELLOW)
 
 
 def parse_kind(text: str) -> int:

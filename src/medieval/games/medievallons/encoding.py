@@ -30,6 +30,7 @@ from medieval.core.encoding import (
 from medieval.core.state import Action, Game
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.components import COPIES, JESTER, KINDS, N_CARDS
+from medieval.games.medievallons.view import GuildView, MedievallonsView, SeenHand
 
 MAX = A.MAX_SEATS
 #: Most guilds one seat can hold: two that count (a third wins at once) and, with jester_guild_counts off,
@@ -41,24 +42,24 @@ PHASES = ("turn", "knight", "knight_give", "noble", "priest", "priest_take", "pr
           "beggar", "witch", "assassin", "prowler", "wizard", "over")
 
 
-def _guilds_by_owner(view: Any, ctx: Context) -> list[list[dict[str, Any]]]:
-    out: list[list[dict[str, Any]]] = [[] for _ in range(ctx.players)]
+def _guilds_by_owner(view: MedievallonsView, ctx: Context) -> list[list[GuildView]]:
+    out: list[list[GuildView]] = [[] for _ in range(ctx.players)]
     for g in view["guilds"]:
         out[g["owner"]].append(g)
     return out
 
 
-def _seen_by_seat(view: Any, ctx: Context) -> list[dict[str, Any] | None]:
-    seen = view.get("seen") or {}
+def _seen_by_seat(view: MedievallonsView, ctx: Context) -> list[SeenHand | None]:
+    seen = view["seen"]
     return [seen.get(str(s)) for s in range(ctx.players)]
 
 
-def _turns_ago(entry: Any, ctx: Context) -> Any:
-    return None if entry is None else ctx.view["turn"] - entry["turn"] + 1
+def _turns_ago(entry: SeenHand | None, ctx: Context) -> int | None:
+    return None if entry is None else int(ctx.view["turn"]) - entry["turn"] + 1
 
 
-def _round_wins(view: Any, ctx: Context) -> Any:
-    m = view.get("match")
+def _round_wins(view: MedievallonsView, ctx: Context) -> list[int] | None:
+    m = view["match"]
     return None if m is None else m["round_wins"]
 
 

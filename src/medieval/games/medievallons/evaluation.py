@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from medieval.games.medievallons.rules import MedievallonsState
+    from medieval.games.medievallons.state import MedievallonsState
 
 #: rounds needed to take the match, and the most rounds played (§5.2)
 TARGET = 2

@@ -12,10 +12,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.components import (
     ARTISAN,
@@ -35,6 +34,10 @@ from medieval.games.medievallons.components import (
     WITCH,
     WIZARD,
 )
+from medieval.games.medievallons.view import GuildView, MedievallonsView
+
+if TYPE_CHECKING:
+    from medieval.games.medievallons.state import MedievallonsState
 
 # how much a power is worth to its user, before looking at the table
 BASE_POWER = {ARTISAN: 1.0, ASSASSIN: 1.0, BEGGAR: 1.0, JESTER: 0.0, KNIGHT: 1.6, MERCHANT: 0.4, MONK: 2.0,
@@ -44,14 +47,14 @@ BASE_POWER = {ARTISAN: 1.0, ASSASSIN: 1.0, BEGGAR: 1.0, JESTER: 0.0, KNIGHT: 1.6
 class _Table:
     """What the seat knows, digested from its view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: MedievallonsView, seat: int) -> None:
         self.seat = seat
         self.view = view
-        self.players = int(view["players"])
+        self.players = view["players"]
         self.hand = [0] * N_KINDS
         for name in view["hand"] or []:
             self.hand[KIND_OF[name.lower()]] += 1
-        self.guilds: list[dict[str, Any]] = view["guilds"]
+        self.guilds: list[GuildView] = view["guilds"]
         self.counts: list[int] = view["guild_counts"]
         self.sizes: list[int] = view["hand_counts"]
         self.my_kinds = {KIND_OF[g["kind"].lower()] for g in self.guilds if g["owner"] == seat}
@@ -115,7 +118,7 @@ class _Table:
         return BASE_POWER[k]
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def choose(state: MedievallonsState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -171,7 +174,7 @@ def _score(t: _Table, a: Action) -> float:
         return t.power(a.gkind)
     if isinstance(a, A.Assassinate | A.Steal):
         g = next(g for g in t.guilds if g["id"] == a.guild)
-        owner = int(g["owner"])
+        owner = g["owner"]
         v = 2.0 * t.counts[owner] + (3.0 if g["size"] == 3 else 0.0) - 0.1 * float(g["size"])
         if isinstance(a, A.Steal):
             v += t.worth(a.card)

@@ -1,16 +1,17 @@
-"""Rich rendering of a Medievallons view: your hand, every seat's guilds, the discard pile's top card,
-the draw pile count, the End of Game card's side, the pending decision and the match score."""
+"""Medievallons in the terminal: your hand, every seat's guilds, the discard pile's top card, the draw
+pile count, the End of Game card's side, the pending decision and the match score. Drawn from
+``state.view(seat)`` only (the sentences of the log are in ``text.py``)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.text import seat_label
 from medieval.games.medievallons.components import GUILDS, KIND_OF
+from medieval.games.medievallons.view import GuildView, MedievallonsView
 
 _COLOUR = {g.name: g.colour for g in GUILDS}
 
@@ -32,7 +33,7 @@ _DECISIONS = {
 
 
 def _p(seat: object) -> str:
-    return f"P{seat}" if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+    return seat_label(seat)
 
 
 def card(name: str | None) -> Text:
@@ -68,7 +69,7 @@ def _hand(names: list[str]) -> Text:
     return out
 
 
-def _guild(g: dict[str, Any]) -> Text:
+def _guild(g: GuildView) -> Text:
     out = Text()
     out.append(f"{g['label']} ", style="bold" if g["usable"] else "")
     kinds: dict[str, int] = {}
@@ -84,7 +85,7 @@ def _guild(g: dict[str, Any]) -> Text:
     return out
 
 
-def _pending(view: dict[str, Any]) -> Text:
+def _pending(view: MedievallonsView) -> Text:
     p = view["pending"]
     if view["outcome"]:
         o = view["outcome"]
@@ -119,7 +120,8 @@ def _pending(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: MedievallonsView) -> RenderableType:
+    """The picture of a Medievallons view."""
     seat = view["seat"]
     match = view.get("match")
     title = f"Medievallons — turn {view['turn']}"
@@ -158,90 +160,3 @@ def render(view: dict[str, Any]) -> RenderableType:
                                    cards(memo["hand"])))
     parts.append(_pending(view))
     return Panel(Group(*parts), title=title, border_style="gold3")
-
-
-def _list(names: list[str]) -> str:
-    return ", ".join(names) if names else "nothing"
-
-
-def describe_event(event: dict[str, Any]) -> str:
-    """A readable line for a Medievallons log event (as the seat it was filtered for sees it)."""
-    e = event
-    kind = e.get("kind")
-    seat = _p(e.get("seat"))
-    if kind == "round":
-        return f"Round {e['round']}: {_p(e['first'])} starts; End card {e['end_card']}; discard {e['discard']}"
-    if kind == "deal":
-        return f"{seat} holds {_list(e['cards'])}" if "cards" in e else f"{seat} holds {e.get('count', '?')} cards"
-    if kind == "scenario":
-        return f"Position set up: {_p(e['current'])} to play, turn {e['turn']}, End card {e['end_card']}"
-    if kind == "play":
-        return f"Turn {e['turn']}: {seat} plays {e['card']}"
-    if kind == "lay":
-        return f"Turn {e['turn']}: {seat} lays {e['guild']} ({_list(e['cards'])})"
-    if kind == "use":
-        return f"Turn {e['turn']}: {seat} uses {e['guild']}"
-    if kind == "reinforce":
-        becomes = f", now {e['now']}" if e["now"] != e["guild"] else ""
-        return f"Turn {e['turn']}: {seat} reinforces {e['guild']} with {_list(e['cards'])}{becomes}"
-    if kind == "no_action":
-        return f"Turn {e['turn']}: {seat} can do nothing and draws instead"
-    if kind == "draw":
-        what = _list(e["cards"]) if "cards" in e else f"{e['count']} card{'s' if e['count'] != 1 else ''}"
-        return f"{seat} draws {what} ({e['why']})"
-    if kind == "end_card":
-        return f"The draw pile ran out: End card flipped to {e['side']}; {e['reshuffled']} cards reshuffled"
-    if kind == "pile_empty":
-        return "The draw pile ran out again: the round ends"
-    if kind == "no_target":
-        return f"{seat}'s {e['power']} has no guild to attack: draws a card instead"
-    if kind == "artisan":
-        return f"{seat} takes {e['card']} from the discard pile" if e["card"] else f"{seat}: the discard pile is empty"
-    if kind == "beggar":
-        return f"{seat} has the most cards: draws instead of begging"
-    if kind == "beg":
-        return f"{seat} takes {e.get('card', 'a random card')} from {_p(e['from'])}"
-    if kind == "no_power":
-        return f"{seat}: no power"
-    if kind == "witch_reveal":
-        return f"{seat}'s Witch reveals {e['card']} from the draw pile"
-    if kind == "wizard_draw":
-        return f"{seat}'s Wizard draws {_list(e['cards']) if 'cards' in e else str(e['count']) + ' cards'}"
-    if kind == "keep":
-        return f"{seat} keeps {e.get('card', 'one card')}"
-    if kind == "wizard_discard":
-        return f"{seat} discards {_list(e['cards'])}"
-    if kind == "ask":
-        answer = "" if e["has"] else f" — {_p(e['target'])} has none"
-        return f"{seat} asks {_p(e['target'])} for a {e['card']}{answer}"
-    if kind == "give":
-        return f"{seat} gives {e.get('card', 'a card')} to {_p(e['to'])} ({e['power']})"
-    if kind == "trade":
-        return f"{seat} trades with {_p(e['with'])}"
-    if kind == "offer":
-        return f"{seat} offers {_list(e['cards'])}" if "cards" in e else f"{seat} has chosen two cards"
-    if kind == "exchange":
-        if "a_gave" in e:
-            return (f"{_p(e['a'])} gives {_list(e['a_gave'])}; {_p(e['b'])} gives {_list(e['b_gave'])}")
-        return f"{_p(e['a'])} and {_p(e['b'])} exchange two cards"
-    if kind == "look":
-        seen = f": {_list(e['hand'])}" if "hand" in e else ""
-        return f"{seat} looks at {_p(e['target'])}'s hand{seen}"
-    if kind == "take":
-        return f"{seat} takes {e.get('card', 'a card')} from {_p(e['from'])}"
-    if kind == "copy":
-        return f"{seat}'s Witch copies {e['guild']}"
-    if kind == "assassinate":
-        return f"{seat}'s Assassin discards {e['card']} from {_p(e['owner'])}'s {e['guild']}"
-    if kind == "steal":
-        return f"{seat}'s Prowler takes {e['card']} from {_p(e['owner'])}'s {e['guild']}"
-    if kind == "guild_returned":
-        return f"{_p(e['owner'])}'s {e['guild']} is too small: {_list(e['cards'])} go back to hand"
-    if kind == "guild_changed":
-        return f"{_p(e['owner'])}'s {e['guild']} has only Jesters left: now {e['now']}"
-    if kind == "round_over":
-        who = ", ".join(_p(w) for w in e["winners"])
-        verb = "wins" if len(e["winners"]) == 1 else "win"
-        return f"Round {e['round']} over ({e['termination'].replace('_', ' ')}): {who} {verb}"
-    fields = ", ".join(f"{k} {v}" for k, v in e.items() if k != "kind")
-    return f"{kind}: {fields}"

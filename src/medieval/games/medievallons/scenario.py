@@ -8,9 +8,11 @@ from medieval.core.errors import InvalidOptionError
 from medieval.core.rng import derive
 from medieval.core.state import copy_json
 from medieval.games.medievallons.components import COPIES, JESTER, KIND_OF, KINDS, N_KINDS, names
+from medieval.games.medievallons.setup import blank
 
 if TYPE_CHECKING:
-    from medieval.games.medievallons.rules import MedievallonsGame, MedievallonsState
+    from medieval.games.medievallons.game import MedievallonsGame
+    from medieval.games.medievallons.state import MedievallonsState
 
 KEYS = ("hands", "guilds", "discard", "draw", "rest", "end_card", "current", "turn", "round", "round_wins",
         "seed")
@@ -24,6 +26,15 @@ def _int(setup: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int
 
 
 def build(game: MedievallonsGame, setup: dict[str, Any]) -> MedievallonsState:
+    """A stacked position.
+
+    ``hands``: per seat, a list of card names (default: empty hands). ``guilds``: a list of
+    ``{"owner": seat, "cards": [names], "laid": turn}`` (laid defaults to 0, an earlier turn).
+    ``discard``: card names, bottom first. ``draw``: card names, top first. ``rest``: where the
+    cards not listed go, ``"draw"`` (shuffled under the listed draw pile, default) or ``"discard"``
+    (under the listed discard pile). ``end_card``: ``"red"`` or ``"yellow"`` (default red, yellow with
+    2 players). ``current``: the seat to play (default 0). ``turn``: the turn number (default 1).
+    ``round`` and ``round_wins``: a 2-player match's progress. ``seed``: chance from here on."""
     unknown = sorted(set(setup) - set(KEYS))
     if unknown:
         raise InvalidOptionError(f"unknown scenario keys: {unknown} (known: {', '.join(KEYS)})")
@@ -44,7 +55,7 @@ def build(game: MedievallonsGame, setup: dict[str, Any]) -> MedievallonsState:
             out.append(k)
         return out
 
-    s = game._blank(_int(setup, "seed", 0, 0, 2**63 - 1))
+    s = blank(game, _int(setup, "seed", 0, 0, 2**63 - 1))
     s._origin = {"scenario": copy_json(setup)}
     hands = setup.get("hands", [[] for _ in range(n)])
     if not isinstance(hands, list) or len(hands) != n:

@@ -2,44 +2,53 @@
 east, y to the south; the Altar's north-west square is 0,0); tiles are placed at tile coordinates
 (the Altar tile is 0,0).
 
-====================  =================================================================
-notation              action
-====================  =================================================================
-``place 1,-2 r90``    place the drawn tile at tile position (1, -2), turned 90 degrees clockwise
-``seed BRW``          choose the colours of the skeletons put on a new tile (B blue, R red, W white)
-``spend RW``          spend killed skeletons to raise a missed combat roll
-``reroll``            spend a Human to re-roll a combat roll (or, in player combat, re-roll your die)
-``armour``            re-roll a missed combat roll with your Chain Mail
-``move N``            step one square north (E, S, W)
-``stop``              end your movement
-``challenge``         fight the holder of the Necronomicon on your square
-``play Horse``        play an event card (``play Longbow 4,-2`` at a square, ``play Curse 2`` on a seat)
-``shoot 4,-2``        shoot your Crossbow at the skeleton on square 4,-2
-``skeleton 4,-2 N``   move the skeleton on square 4,-2 one square north
-``hide red``          player combat: secretly commit a red skeleton (white, red, blue, human)
-``ready``             player combat: your commitment is complete
-``stand``             player combat: stop re-rolling
-``discard Sword``     discard an event card at the end of your turn
-``end``               end your turn without discarding
-====================  =================================================================
+====================  ===============  ==========================================================
+notation              kind             action
+====================  ===============  ==========================================================
+``place 1,-2 r90``    place_tile       place the drawn tile at tile position (1, -2), turned 90
+                                       degrees clockwise
+``seed BRW``          seed_skeletons   choose the colours of the skeletons put on a new tile (B blue,
+                                       R red, W white)
+``spend RW``          spend_skeletons  spend killed skeletons to raise a missed combat roll
+``reroll``            reroll           spend a Human to re-roll a combat roll (or, in player combat,
+                                       re-roll your die)
+``armour``            armour_reroll    re-roll a missed combat roll with your Chain Mail
+``move N``            move             step one square north (E, S, W)
+``stop``              stop_moving      end your movement
+``challenge``         challenge        fight the holder of the Necronomicon on your square
+``play Horse``        play_card        play an event card (``play Longbow 4,-2`` at a square,
+                                       ``play Curse 2`` on a seat)
+``shoot 4,-2``        shoot            shoot your Crossbow at the skeleton on square 4,-2
+``skeleton 4,-2 N``   move_skeleton    move the skeleton on square 4,-2 one square north
+``hide red``          commit           player combat: secretly commit a red skeleton (white, red,
+                                       blue, human)
+``ready``             ready            player combat: your commitment is complete
+``stand``             stand            player combat: stop re-rolling
+``discard Sword``     discard_card     discard an event card at the end of your turn
+``end``               end_turn         end your turn without discarding
+====================  ===============  ==========================================================
+
+Each action's ``args()`` names its parts for a client: cards by name, squares as ``[x, y]``, the tile's
+position ``[x, y]`` and rotation in degrees, directions as letters, skeletons as counts by colour.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from medieval.core.errors import InvalidActionError
 from medieval.core.notation import memoized
 from medieval.core.state import Action
-from medieval.games.midevil.components import CARD_BY_NAME, CARDS, DIRS, LETTERS
+from medieval.games.midevil.components import CARD_BY_NAME, CARDS, CHAIN_MAIL, CROSSBOW, DIRS, DX, DY, LETTERS
 
 TOKENS = ("white", "red", "blue", "human")
 
 
-def _sq(x: int, y: int) -> str:
-    return f"{x},{y}"
+def _skeletons(colours: str) -> dict[str, int]:
+    """Colour letters as counts by colour name: "RWW" -> {"white": 2, "red": 1, "blue": 0}."""
+    return {"white": colours.count("W"), "red": colours.count("R"), "blue": colours.count("B")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +60,14 @@ class Place(Action):
     def __str__(self) -> str:
         return f"place {self.x},{self.y} r{self.rot * 90}"
 
+    @property
+    def type_name(self) -> str:
+        return "place_tile"
+
+    def args(self) -> dict[str, Any]:
+        """The drawn tile's place in tile coordinates (the Altar tile is 0,0) and its turn in degrees."""
+        return {"position": [self.x, self.y], "rotation": self.rot * 90}
+
 
 @dataclass(frozen=True, slots=True)
 class Seed(Action):
@@ -59,6 +76,13 @@ class Seed(Action):
     def __str__(self) -> str:
         return f"seed {self.colours}"
 
+    @property
+    def type_name(self) -> str:
+        return "seed_skeletons"
+
+    def args(self) -> dict[str, Any]:
+        return {"skeletons": _skeletons(self.colours)}
+
 
 @dataclass(frozen=True, slots=True)
 class Spend(Action):
@@ -66,6 +90,13 @@ class Spend(Action):
 
     def __str__(self) -> str:
         return f"spend {self.colours}"
+
+    @property
+    def type_name(self) -> str:
+        return "spend_skeletons"
+
+    def args(self) -> dict[str, Any]:
+        return {"skeletons": _skeletons(self.colours)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +108,13 @@ class Word(Action):
     def __str__(self) -> str:
         return self.word
 
+    @property
+    def type_name(self) -> str:
+        return _WORD_KINDS[self.word]
+
+    def args(self) -> dict[str, Any]:
+        return {"card": CARDS[CHAIN_MAIL].name} if self.word == "armour" else {}
+
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
@@ -85,6 +123,9 @@ class Move(Action):
     def __str__(self) -> str:
         return f"move {DIRS[self.d]}"
 
+    def args(self) -> dict[str, Any]:
+        return {"direction": DIRS[self.d]}
+
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -92,6 +133,13 @@ class Play(Action):
 
     def __str__(self) -> str:
         return f"play {CARDS[self.card].name}"
+
+    @property
+    def type_name(self) -> str:
+        return "play_card"
+
+    def args(self) -> dict[str, Any]:
+        return {"card": CARDS[self.card].name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +151,14 @@ class PlayAt(Action):
     def __str__(self) -> str:
         return f"play {CARDS[self.card].name} {self.x},{self.y}"
 
+    @property
+    def type_name(self) -> str:
+        return "play_card"
+
+    def args(self) -> dict[str, Any]:
+        """The card and the square of the skeleton it targets."""
+        return {"card": CARDS[self.card].name, "square": [self.x, self.y]}
+
 
 @dataclass(frozen=True, slots=True)
 class PlayOn(Action):
@@ -112,6 +168,14 @@ class PlayOn(Action):
     def __str__(self) -> str:
         return f"play {CARDS[self.card].name} {self.seat}"
 
+    @property
+    def type_name(self) -> str:
+        return "play_card"
+
+    def args(self) -> dict[str, Any]:
+        """The card and the seat of the player it targets."""
+        return {"card": CARDS[self.card].name, "target": self.seat}
+
 
 @dataclass(frozen=True, slots=True)
 class Shoot(Action):
@@ -120,6 +184,10 @@ class Shoot(Action):
 
     def __str__(self) -> str:
         return f"shoot {self.x},{self.y}"
+
+    def args(self) -> dict[str, Any]:
+        """The Crossbow in play and the square of the skeleton it shoots at."""
+        return {"card": CARDS[CROSSBOW].name, "square": [self.x, self.y]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +199,15 @@ class SkeletonMove(Action):
     def __str__(self) -> str:
         return f"skeleton {self.x},{self.y} {DIRS[self.d]}"
 
+    @property
+    def type_name(self) -> str:
+        return "move_skeleton"
+
+    def args(self) -> dict[str, Any]:
+        """The skeleton's square, the direction and the square it steps to."""
+        return {"square": [self.x, self.y], "direction": DIRS[self.d],
+                "to": [self.x + DX[self.d], self.y + DY[self.d]]}
+
 
 @dataclass(frozen=True, slots=True)
 class Hide(Action):
@@ -138,6 +215,14 @@ class Hide(Action):
 
     def __str__(self) -> str:
         return f"hide {TOKENS[self.token]}"
+
+    @property
+    def type_name(self) -> str:
+        return "commit"
+
+    def args(self) -> dict[str, Any]:
+        """One more token for the secret commitment: a skeleton by colour, or a Human."""
+        return {"token": TOKENS[self.token]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +232,17 @@ class Discard(Action):
     def __str__(self) -> str:
         return f"discard {CARDS[self.card].name}"
 
+    @property
+    def type_name(self) -> str:
+        return "discard_card"
 
+    def args(self) -> dict[str, Any]:
+        return {"card": CARDS[self.card].name}
+
+
+#: The kind of each one-word action, for clients.
+_WORD_KINDS = {"reroll": "reroll", "armour": "armour_reroll", "stop": "stop_moving", "challenge": "challenge",
+               "ready": "ready", "stand": "stand", "end": "end_turn"}
 REROLL = Word("reroll")
 ARMOUR = Word("armour")
 STOP = Word("stop")

@@ -14,7 +14,10 @@ import json
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from medieval.games.midevil.view import MapView
 
 DIRS = "NESW"
 DX = (0, 1, 0, -1)
@@ -40,6 +43,14 @@ COLOURS = ("white", "red", "blue")  # skeleton colour c (1, 2, 3) is COLOURS[c -
 LETTERS = "WRB"
 N_SKELETONS = (40, 40, 20)
 N_HUMANS = 50
+#: Limits the rules count with: event cards in hand at the end of a turn (§8.4; the refill of §3 step 4),
+#: Humans a player may hold (§11.2), the combat roll that kills a skeleton (§5.2).
+HAND_LIMIT = 3
+MAX_HUMANS = 5
+KILL_ROLL = 4
+#: Where the Necronomicon is when nobody holds it (``MidEvilState.book`` is otherwise the holder's seat):
+#: set aside until the Graveyard is on the map (§2.2), or on the Graveyard's centre square (§6.1).
+BOOK_ASIDE, BOOK_AT_GRAVEYARD = -2, -1
 
 
 def rotate_index(i: int) -> int:
@@ -514,7 +525,7 @@ class Geometry:
                         "rows": tuple("".join(r) for r in rows), "walls": tuple(walls), "doors": tuple(doors)}
         return self._static
 
-    def map_view(self) -> dict[str, Any]:
+    def map_view(self) -> MapView:
         """A fresh JSON-safe copy of ``static_map``."""
         m = self.static_map()
         return {"left": m["left"], "top": m["top"], "width": m["width"], "height": m["height"],

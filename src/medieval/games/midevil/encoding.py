@@ -7,7 +7,7 @@ order. The observation shows a window of the map centred on your pawn, and every
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from medieval.core.encoding import (
     ActionCodec,
@@ -32,6 +32,7 @@ from medieval.core.encoding import (
 from medieval.core.state import Action, Game
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS, COLOURS, DIRS, N_HUMANS, N_SKELETONS, TERRAIN, TILES
+from medieval.games.midevil.view import MidEvilView, Pawn
 
 MAX = 6
 CARD_NAMES = tuple(c.name for c in CARDS)
@@ -60,16 +61,21 @@ SEEDS = ["", *_colour_strings(9, 9)]
 SPENDS = _colour_strings(9, 3)
 
 
-def _me(view: Any, ctx: Context) -> Any:
+def _view(ctx: Context) -> MidEvilView:
+    """The view being encoded (the encoder is given MidEvil's own views)."""
+    return cast(MidEvilView, ctx.view)
+
+
+def _me(view: MidEvilView, ctx: Context) -> Pawn:
     return view["pawns"][ctx.me]
 
 
-def _pos(view: Any, ctx: Context) -> tuple[int, int]:
+def _pos(view: MidEvilView, ctx: Context) -> tuple[int, int]:
     p = view["pawns"][ctx.me]
     return p["x"], p["y"]
 
 
-def _window(view: Any, ctx: Context) -> list[tuple[int, float]]:
+def _window(view: MidEvilView, ctx: Context) -> list[tuple[int, float]]:
     """Terrain one-hot of each square of the window around your pawn (no tile: all 0)."""
     m = view["map"]
     left, top, rows = m["left"], m["top"], m["rows"]
@@ -93,7 +99,7 @@ def _window(view: Any, ctx: Context) -> list[tuple[int, float]]:
 
 
 def _relative(x: int, y: int, ctx: Context) -> tuple[float, float]:
-    px, py = _pos(ctx.view, ctx)
+    px, py = _pos(_view(ctx), ctx)
     return 0.5 + (x - px) / (4 * MAP_RANGE), 0.5 + (y - py) / (4 * MAP_RANGE)
 
 
@@ -208,7 +214,8 @@ GROUPS = [
 def _skeleton_slot(x: int, y: int, ctx: Context) -> int:
     slots: dict[tuple[int, int], int] | None = ctx.memo.get("skeletons")
     if slots is None:
-        slots = {(s[0], s[1]): i for i, s in enumerate(ctx.view["skeletons"])}
+        view = _view(ctx)
+        slots = {(s[0], s[1]): i for i, s in enumerate(view["skeletons"])}
         ctx.memo["skeletons"] = slots
     i = slots.get((x, y))
     if i is None:
@@ -219,7 +226,8 @@ def _skeleton_slot(x: int, y: int, ctx: Context) -> int:
 def _place_slot(x: int, y: int, ctx: Context) -> int:
     slots: dict[tuple[int, int], int] | None = ctx.memo.get("frontier")
     if slots is None:
-        laid = {(t["x"], t["y"]) for t in ctx.view["tiles"]}
+        view = _view(ctx)
+        laid = {(t["x"], t["y"]) for t in view["tiles"]}
         free = sorted({(tx + dx, ty + dy) for tx, ty in laid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - laid)
         slots = {p: i for i, p in enumerate(free)}
         ctx.memo["frontier"] = slots

@@ -1,4 +1,4 @@
-"""Position evaluation for searches that stop their playouts early (``MidEvilGame.evaluate``).
+"""Position evaluation for searches that stop their playouts early (``GameSpec.parts.evaluation``).
 
 Each seat is described by a few numbers read off the table: the race for the Necronomicon (holding it;
 how many turns the holder is from the Altar's centre and whether one roll can get there; how far a
@@ -13,8 +13,8 @@ determinized worlds, so it reads the whole state."""
 from __future__ import annotations
 
 from medieval.core.evaluation import linear_scores, load_weights, softmax_rewards
-from medieval.games.midevil.components import CARDS, HORSE
-from medieval.games.midevil.rules import BOOK_AT_GRAVEYARD, MidEvilState
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD, CARDS, HORSE
+from medieval.games.midevil.state import MidEvilState
 
 FEATURE_NAMES: tuple[str, ...] = (
     "points", "late_points", "humans", "hand", "weapon", "horse",

@@ -8,12 +8,12 @@ skeletons towards the leader and away from itself; lay tiles (the Graveyard abov
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil.components import CARDS, COLOURS, Geometry
-from medieval.games.midevil.rules import MidEvilState
+from medieval.games.midevil.components import CARDS, Geometry
+from medieval.games.midevil.state import MidEvilState
+from medieval.games.midevil.view import BotPawn, BotView, CombatSide
 
 VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
@@ -25,7 +25,7 @@ KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain
 class _Ctx:
     """What the policy derives from a view (and the map, which is public)."""
 
-    def __init__(self, view: dict[str, Any], seat: int, g: Geometry) -> None:
+    def __init__(self, view: BotView, seat: int, g: Geometry) -> None:
         self.view = view
         self.seat = seat
         self.g = g
@@ -35,15 +35,14 @@ class _Ctx:
         self.humans_on_map = {self.g.at[(x, y)] for x, y in view["humans_on_map"]}
         self.opponents = [p for p in view["pawns"] if p["seat"] != seat]
 
-    def square(self, p: dict[str, Any]) -> int:
+    def square(self, p: BotPawn) -> int:
         return self.g.at[(int(p["x"]), int(p["y"]))]
 
-    def leader(self) -> dict[str, Any]:
-        holder: list[dict[str, Any]] = [p for p in self.opponents if p["has_book"]]
+    def leader(self) -> BotPawn:
+        holder = [p for p in self.opponents if p["has_book"]]
         if holder:
             return holder[0]
-        best: dict[str, Any] = max(self.opponents, key=lambda p: (p["points"], -p["seat"]))
-        return best
+        return max(self.opponents, key=lambda p: (p["points"], -p["seat"]))
 
     def target(self) -> int:
         """The square this player is heading for (-1: none)."""
@@ -52,12 +51,13 @@ class _Ctx:
             return self.g.altar
         if book["status"] == "graveyard":
             return self.g.graveyard
-        if book["status"] == "held":
-            return self.g.at[(int(book["square"][0]), int(book["square"][1]))]
+        square = book["square"]
+        if book["status"] == "held" and square is not None:
+            return self.g.at[(square[0], square[1])]
         return -1
 
 
-def choose(state: State, seat: int, rng: random.Random) -> Action:
+def choose(state: MidEvilState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -83,9 +83,8 @@ def choose(state: State, seat: int, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def _context(state: State, seat: int) -> _Ctx:
+def _context(state: MidEvilState, seat: int) -> _Ctx:
     """The seat's lean bot view and the state's shared (public) map."""
-    assert isinstance(state, MidEvilState)
     return _Ctx(state.bot_view(seat), seat, state.geo())
 
 
@@ -242,7 +241,7 @@ def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
     pc = ctx.view["player_combat"]
     side = pc["challenger"] if pc["challenger"]["seat"] == ctx.seat else pc["holder"]
     committed = side.get("committed", {"white": 0, "red": 0, "blue": 0, "humans": 0})
-    pts = sum(committed[c] * VALUE[c] for c in COLOURS)
+    pts = committed["white"] * VALUE["white"] + committed["red"] * VALUE["red"] + committed["blue"] * VALUE["blue"]
     words = {str(a): a for a in legal}
     if pts < 6:
         for c in ("blue", "red", "white"):
@@ -258,9 +257,9 @@ def _pvp(ctx: _Ctx, legal: list[Action]) -> Action:
     me, other = ((pc["challenger"], pc["holder"]) if pc["challenger"]["seat"] == ctx.seat
                  else (pc["holder"], pc["challenger"]))
 
-    def total(side: dict[str, Any]) -> int:
-        c = side["committed"]
-        return int(side["die"]) + sum(int(c[k]) * VALUE[k] for k in COLOURS)
+    def total(side: CombatSide) -> int:
+        c = side["committed"]  # both commitments are revealed by now (§6.4)
+        return side["die"] + c["white"] * VALUE["white"] + c["red"] * VALUE["red"] + c["blue"] * VALUE["blue"]
 
     words = {str(a): a for a in legal}
     if "reroll" in words and (me["die"] <= 3 or total(me) <= total(other)):

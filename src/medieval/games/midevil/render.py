@@ -4,7 +4,6 @@ seat's hand; the pending decision. Drawn from ``state.view(seat)`` only."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rich import box
@@ -13,8 +12,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from medieval.core.text import describe_event as generic_describe
 from medieval.core.text import seat_label
+from medieval.games.midevil.view import MidEvilView
 
 #: Terrain character of the view's map -> (glyph, style).
 TERRAIN_STYLE = {
@@ -39,32 +38,32 @@ def _p(seat: Any) -> str:
     return seat_label(seat)
 
 
-def map_grid(view: Mapping[str, Any]) -> Text:
+def map_grid(view: MidEvilView) -> Text:
     """The map: terrain background, then pawn digits, skeleton letters (W R B), Humans (h), the book
     (¤) and waiting Horses (H)."""
     m = view["map"]
-    left, top = int(m["left"]), int(m["top"])
-    rows: list[str] = list(m["rows"])
-    width = int(m["width"])
+    left, top = m["left"], m["top"]
+    rows = m["rows"]
+    width = m["width"]
     first: dict[tuple[int, int], tuple[str, str]] = {}
     second: dict[tuple[int, int], tuple[str, str]] = {}
-    for x, y in view.get("humans_on_map", []):
+    for x, y in view["humans_on_map"]:
         second[(x, y)] = ("h", "bold black")
-    for x, y, colour in view.get("skeletons", []):
+    for x, y, colour in view["skeletons"]:
         second[(x, y)] = (colour[0].upper(), SKELETON_STYLE.get(colour, "bold"))
-    for p in view.get("pawns", []):
-        if p.get("horse_waiting_at"):
-            hx, hy = p["horse_waiting_at"]
-            first.setdefault((hx, hy), ("H", "bold yellow"))
-    book = view.get("book") or {}
-    if book.get("status") == "graveyard" and book.get("square"):
-        bx, by = book["square"]
-        first[(bx, by)] = ("¤", "bold yellow")
+    for p in view["pawns"]:
+        horse = p["horse_waiting_at"]
+        if horse:
+            first.setdefault((horse[0], horse[1]), ("H", "bold yellow"))
+    book = view["book"]
+    square = book["square"]
+    if book["status"] == "graveyard" and square:
+        first[(square[0], square[1])] = ("¤", "bold yellow")
     here: dict[tuple[int, int], list[int]] = {}
-    for p in view.get("pawns", []):
-        here.setdefault((p["x"], p["y"]), []).append(int(p["seat"]))
+    for p in view["pawns"]:
+        here.setdefault((p["x"], p["y"]), []).append(p["seat"])
     for xy, seats in here.items():
-        holder = any(view["pawns"][s].get("has_book") for s in seats)
+        holder = any(view["pawns"][s]["has_book"] for s in seats)
         glyph = str(seats[0]) if len(seats) == 1 else "*"
         first[xy] = (glyph, "bold yellow reverse" if holder else "bold black on white")
     out = Text()
@@ -94,54 +93,54 @@ def _bg(style: str) -> str:
     return style[i:] if i >= 0 else ""
 
 
-def _players(view: Mapping[str, Any]) -> Table:
-    me = view.get("seat")
-    to_move = view.get("to_move") or []
+def _players(view: MidEvilView) -> Table:
+    me = view["seat"]
+    to_move = view["to_move"]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for col in ("seat", "square", "Humans", "skeletons W/R/B", "points", "items", "cards"):
         table.add_column(col, justify="right" if col in ("Humans", "points", "cards") else "left")
-    for p in view.get("pawns", []):
+    for p in view["pawns"]:
         s = p["seat"]
         name = Text(_p(s), style="bold" if s == me else "")
         if s == me:
             name.append(" (you)")
         if s in to_move:
             name = Text("▶ ", style="yellow") + name
-        if p.get("has_book"):
+        if p["has_book"]:
             name.append(" [book]", style="bold yellow")
         k = p["skeletons"]
-        items = ", ".join(p.get("in_play", []))
-        if p.get("horse_waiting_at"):
-            items += f" (Horse waits at {p['horse_waiting_at'][0]},{p['horse_waiting_at'][1]})"
+        items = ", ".join(p["in_play"])
+        horse = p["horse_waiting_at"]
+        if horse:
+            items += f" (Horse waits at {horse[0]},{horse[1]})"
         table.add_row(name, f"{p['x']},{p['y']}", str(p["humans"]), f"{k['white']}/{k['red']}/{k['blue']}",
                       str(p["points"]), items or "-", str(p["hand_count"]))
     return table
 
 
-def _pending(view: Mapping[str, Any]) -> Text:
-    out = view.get("outcome")
+def _pending(view: MidEvilView) -> Text:
+    out = view["outcome"]
     if out:
-        winners = ", ".join(_p(w) for w in out.get("winners", []))
-        return Text(f"Game over ({out.get('termination')}) — won by {winners}", style="bold green")
-    pending = view.get("pending") or {}
-    seats = ", ".join(_p(s) for s in pending.get("seats", []))
-    line = Text(f"Now: {seats} — {pending.get('what', '')}", style="bold yellow")
+        winners = ", ".join(_p(w) for w in out["winners"])
+        return Text(f"Game over ({out['termination']}) — won by {winners}", style="bold green")
+    pending = view["pending"]
+    seats = ", ".join(_p(s) for s in pending["seats"])
+    line = Text(f"Now: {seats} — {pending['what']}", style="bold yellow")
     combat = view.get("combat")
     if combat:
         line.append(f"  (skeleton {combat['skeleton']} at {combat['square'][0]},{combat['square'][1]}: "
                     f"rolled {combat['roll']} + {combat['bonus']}, need {combat['need']})", style="yellow")
-    mv = view.get("movement") or {}
-    if view.get("phase") == "move":
-        line.append(f"  (roll {mv.get('roll')}, {mv.get('half_steps_left', 0) / 2:g} squares left"
-                    f"{', riding' if mv.get('riding') else ''})", style="yellow")
+    mv = view["movement"]
+    if view["phase"] == "move":
+        line.append(f"  (roll {mv['roll']}, {mv['half_steps_left'] / 2:g} squares left"
+                    f"{', riding' if mv['riding'] else ''})", style="yellow")
     sk = view.get("skeleton_phase")
     if sk:
         line.append(f"  ({sk['left']} skeletons still to move)", style="yellow")
     pc = view.get("player_combat")
     if pc:
         parts = []
-        for role in ("challenger", "holder"):
-            side = pc[role]
+        for role, side in (("challenger", pc["challenger"]), ("holder", pc["holder"])):
             c = side.get("committed")
             hidden = "hidden" if c is None else (f"W{c['white']} R{c['red']} B{c['blue']} H{c['humans']}")
             parts.append(f"{role} {_p(side['seat'])}: die {side['die']}, {hidden}")
@@ -149,20 +148,21 @@ def _pending(view: Mapping[str, Any]) -> Text:
     return line
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
+def render(view: MidEvilView) -> RenderableType:
     """The picture of a MidEvil view."""
-    seat = view.get("seat")
+    seat = view["seat"]
     who = "spectator" if seat is None else _p(seat)
-    head = Text.assemble(("MidEvil", "bold magenta"), f" · round {view.get('round')}/{view.get('max_rounds')} · ",
-                         (PHASES.get(str(view.get("phase")), str(view.get("phase"))), "bold"),
-                         f" · {_p(view.get('turn'))}'s turn · view of {who}")
-    book = view.get("book") or {}
+    head = Text.assemble(("MidEvil", "bold magenta"), f" · round {view['round']}/{view['max_rounds']} · ",
+                         (PHASES.get(view["phase"], view["phase"]), "bold"),
+                         f" · {_p(view['turn'])}'s turn · view of {who}")
+    book = view["book"]
     status = {"set_aside": "set aside (Graveyard not on the map yet)", "graveyard": "on the Graveyard",
-              "held": f"held by {_p(book.get('holder'))}"}.get(str(book.get("status")), "?")
-    info = Text(f"Necronomicon {status} · tile deck {view.get('tile_deck')}"
-                f"{' · drawn: ' + str(view['drawn_tile']) if view.get('drawn_tile') else ''}"
-                f" · event deck {view.get('event_deck')} · pool W{view['pool']['white']} R{view['pool']['red']} "
-                f"B{view['pool']['blue']} · Human supply {view.get('human_supply')}")
+              "held": f"held by {_p(book['holder'])}"}[book["status"]]
+    drawn = view["drawn_tile"]
+    info = Text(f"Necronomicon {status} · tile deck {view['tile_deck']}"
+                f"{' · drawn: ' + drawn if drawn else ''}"
+                f" · event deck {view['event_deck']} · pool W{view['pool']['white']} R{view['pool']['red']} "
+                f"B{view['pool']['blue']} · Human supply {view['human_supply']}")
     parts: list[RenderableType] = [head, Panel(map_grid(view), box=box.ROUNDED, expand=False,
                                                title="map", title_align="left"), info, _players(view)]
     me = view["pawns"][seat] if isinstance(seat, int) else None
@@ -171,37 +171,3 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         parts.append(Text.assemble("Hand: ", hand))
     parts.append(_pending(view))
     return Group(*parts)
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """A readable line for a MidEvil log event."""
-    e = event
-    kind = e.get("kind")
-    seat = _p(e.get("seat"))
-    if kind == "turn":
-        return f"Round {e['round']}: {seat}'s turn"
-    if kind == "draw_tile":
-        return f"{seat} drew the tile {e['tile']}"
-    if kind == "place":
-        return f"{seat} placed {e['tile']} at {e['x']},{e['y']} turned {e['rotation']}°"
-    if kind == "move":
-        return f"{seat} moved to {e['to'][0]},{e['to'][1]}"
-    if kind == "combat":
-        return f"{seat} fights a {e['skeleton']} skeleton: rolled {e['roll']} (+{e['bonus']})"
-    if kind == "kill":
-        return f"{seat} killed a {e['skeleton']} skeleton at {e['square'][0]},{e['square'][1]} ({e['by']})"
-    if kind == "death":
-        return f"{seat} died ({e['cause']}) and returns to the Altar"
-    if kind == "draw":
-        if "cards" in e:
-            return f"{seat} drew {', '.join(e['cards'])}"
-        return f"{seat} drew {e.get('count', '?')} cards"
-    if kind == "play":
-        where = f" at {e['square'][0]},{e['square'][1]}" if "square" in e else ""
-        target = f" on {_p(e['target'])}" if "target" in e else ""
-        return f"{seat} played {e['card']}{where}{target}"
-    if kind == "skeleton_move":
-        return f"{seat} moved the skeleton at {e['from'][0]},{e['from'][1]} to {e['to'][0]},{e['to'][1]}"
-    if kind == "book_taken":
-        return f"{seat} took the Necronomicon!"
-    return generic_describe(event)

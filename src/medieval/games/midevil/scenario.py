@@ -35,7 +35,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from medieval.core.errors import InvalidOptionError
+from medieval.games.midevil import movement, skeletons, turn
 from medieval.games.midevil.components import (
+    BOOK_ASIDE,
+    BOOK_AT_GRAVEYARD,
     CARDS,
     COLOURS,
     EVENT_DECK,
@@ -44,10 +47,14 @@ from medieval.games.midevil.components import (
     N_SKELETONS,
     NECRONOMICON,
     TILES,
+    card_by_name,
+    tile_by_name,
 )
+from medieval.games.midevil.setup import blank
 
 if TYPE_CHECKING:
-    from medieval.games.midevil.rules import MidEvilGame, MidEvilState
+    from medieval.games.midevil.game import MidEvilGame
+    from medieval.games.midevil.state import MidEvilState
 
 KEYS = {"tiles", "tile_deck", "skeletons", "humans_on_map", "pawns", "humans", "kills", "hands", "in_play",
         "deck", "rest_to_discard", "discard", "pool", "book", "horse_at", "played", "respawn", "turn",
@@ -67,22 +74,35 @@ def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
     return value
 
 
-def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
-    from medieval.games.midevil import rules as R
+def _tile_id(name: Any) -> int:
+    try:
+        return tile_by_name(str(name)).index
+    except ValueError as e:
+        raise InvalidOptionError(str(e)) from None
 
+
+def _card_id(name: Any) -> int:
+    try:
+        return card_by_name(str(name)).index
+    except ValueError as e:
+        raise InvalidOptionError(str(e)) from None
+
+
+def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
+    """The position ``setup`` describes (see the module's docstring), at the start of its phase."""
     unknown = set(setup) - KEYS
     if unknown:
         raise InvalidOptionError(f"unknown scenario keys: {sorted(unknown)} (known: {sorted(KEYS)})")
     n = game.players
     seed = _int(setup.get("seed", 0), "seed", 0, 2**63)
-    s = game._blank(seed)
+    s = blank(game, seed)
     rng = s._rng()
 
     # the map
     placed: list[list[int]] = []
     for entry in _list(setup.get("tiles", [["Altar", 0, 0, 0]]), "tiles"):
         e = _list(entry, "a tile entry [name, x, y, degrees]", 4)
-        tid = game.tile_id(e[0])
+        tid = _tile_id(e[0])
         deg = _int(e[3], "a rotation", 0, 270)
         if deg % 90:
             raise InvalidOptionError(f"a rotation is 0, 90, 180 or 270, got {deg}")
@@ -100,7 +120,7 @@ def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
     used_tiles = {p[0] for p in placed}
     rest = [t.index for t in TILES if t.index not in used_tiles]
     if "tile_deck" in setup:
-        top = [game.tile_id(x) for x in _list(setup["tile_deck"], "tile_deck")]
+        top = [_tile_id(x) for x in _list(setup["tile_deck"], "tile_deck")]
         if len(set(top)) != len(top) or any(t in used_tiles for t in top):
             raise InvalidOptionError("tile_deck lists a tile twice or a tile already on the map")
         s.tile_deck = top[::-1]
@@ -158,7 +178,7 @@ def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
     cards = list(EVENT_DECK)
 
     def take(name: Any) -> int:
-        c = game.card_id(name)
+        c = _card_id(name)
         if c == NECRONOMICON:
             raise InvalidOptionError("the Necronomicon is not an event card in play: use 'book'")
         if c not in cards:
@@ -184,11 +204,11 @@ def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
     # the book
     book = setup.get("book", "graveyard" if g.graveyard >= 0 else "aside")
     if book == "aside":
-        s.book = R.BOOK_ASIDE
+        s.book = BOOK_ASIDE
     elif book == "graveyard":
         if g.graveyard < 0:
             raise InvalidOptionError("the book cannot be at the Graveyard: the Graveyard is not on the map")
-        s.book = R.BOOK_AT_GRAVEYARD
+        s.book = BOOK_AT_GRAVEYARD
     else:
         s.book = _int(book, "book (aside, graveyard or a seat)", 0, n - 1)
         if g.graveyard < 0:
@@ -208,16 +228,16 @@ def build(game: MidEvilGame, setup: dict[str, Any]) -> MidEvilState:
     s.dice = [_int(d, "a loaded die", 1, 6) for d in _list(setup.get("dice", []), "dice")]
     phase = setup.get("phase", "turn")
     if phase == "turn":
-        s._begin_turn()
+        turn.begin_turn(s)
     elif phase == "move":
         s.roll = _int(setup.get("roll", 3), "roll", 0, 6)
         s.moves = 2 * s.roll
-        s.phase = R.MOVE
-        s._settle_move()
+        s.phase = "move"
+        movement.settle_move(s)
     elif phase == "skeletons":
-        s._start_skeletons(_int(setup.get("skeleton_roll", 1), "skeleton_roll", 1, 6), "step9")
+        skeletons.start(s, _int(setup.get("skeleton_roll", 1), "skeleton_roll", 1, 6), "step9")
     elif phase == "discard":
-        s._step9()
+        turn.step9(s)
     else:
         raise InvalidOptionError(f"phase must be turn, move, skeletons or discard, got {phase!r}")
     return s

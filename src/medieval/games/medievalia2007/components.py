@@ -1,4 +1,4 @@
-"""Medievalia (2007)'s 110 cards, loaded from ``data/cards.json``.
+"""Medievalia (2007)'s 110 cards, loaded from ``data/components.json``.
 
 Every physical card is a small int id with a unique name: the face followed by its copy number
 (``Field3``, ``Worker12``, ``City1``). The tables below are indexed by card id (``FACE[c]``,
@@ -25,7 +25,7 @@ KIND_NAMES = ("city", "territory", "civilian building", "military building", "tr
 
 
 def load_data() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
+    text = resources.files(__package__).joinpath("data/components.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

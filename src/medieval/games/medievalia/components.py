@@ -3,7 +3,7 @@
 A card is named by its face: ``1``..``13`` for numbered creatures, ``W`` Wildcard, ``S`` Skip,
 ``R`` Skip-and-reverse. Inside the rules a face is a small int (1-13, ``W`` = 14, ``S`` = 15,
 ``R`` = 16) and every zone (hand, creature stack, table) is a list of 17 counts indexed by face, so a
-position clones with a few slice copies. The per-value counts are our design (docs/rules/medievalia.md,
+position clones with a few slice copies. The per-value counts are our design (the rules document,
 "Components (our design)")."""
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ FACES = (*NUMBERS, *SPECIALS)
 FACE_NAMES: tuple[str, ...] = ("", *(str(v) for v in NUMBERS), "W", "S", "R")
 FACE_OF_NAME: dict[str, int] = {name: f for f, name in enumerate(FACE_NAMES) if name}
 SPECIAL_NAMES = {W: "Wildcard", S: "Skip", R: "Skip-and-reverse"}
+#: The two sides of the Direction card (the card of the city's Invokers), as steps around the table.
+CLOCKWISE, COUNTERCLOCKWISE = 1, -1
+DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 
 
 def load_data() -> dict[str, Any]:
@@ -34,10 +37,6 @@ DATA = load_data()
 HAND_LIMIT: int = int(DATA["hand_limit"])
 ROUNDS: dict[int, int] = {int(k): int(v) for k, v in DATA["rounds"].items()}
 DECK_NAMES: tuple[str, ...] = tuple(DATA["decks"])
-
-
-def face_name(face: int) -> str:
-    return FACE_NAMES[face]
 
 
 def parse_face(text: str) -> int:

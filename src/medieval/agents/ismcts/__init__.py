@@ -1,0 +1,122 @@
+"""Information-set Monte Carlo tree search (ISMCTS), generic over the engine contract.
+
+The searching seat never looks at the real state beyond what it may know: each iteration starts
+from ``state.determinize(seat, rng)`` — a full world consistent with that seat's view — and the rest
+of the iteration happens on that copy. The real state is read only through ``to_move``, ``is_over``,
+``legal_actions(seat)`` and ``determinize(seat, rng)``.
+
+One iteration:
+
+1. **Determinize** the real state from the searching seat's information set.
+2. **Select** down the trees with UCB1 over the actions legal in this world (the "subset-armed"
+   bandit: an action's exploration term counts the visits in which it was *available*, not the
+   parent's visits). Every seat has its own tree (``obs=events``, the default): its nodes are keyed
+   by what that seat observed — its own actions in full, other seats' actions only through the log
+   entries it is shown (``state.events(seat)``), so a hidden card played by another seat or a secret
+   simultaneous choice does not split the nodes of a seat that cannot see it. ``obs=actions`` is the
+   classical single tree keyed by actions, in which simultaneous choices are still hidden from the
+   seats choosing in the same round.
+3. **Expand** one new action (with progressive widening on large action sets), then **roll out**
+   to the end of the game with the random policy or the game's heuristic.
+4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
+   score) into the statistics of the decisions that seat took.
+
+The move played is the root action with the most visits.
+
+``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
+playouts is too little for a tree (long dice games, short matches): every sample plays every
+legal action on one determinized world with the same dice and rollout draws, and the heuristic's move
+is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`).
+
+Parameters (``ismcts:KEY=VALUE,...``) are listed in :data:`PARAMETERS` and in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from medieval.agents.base import Agent, register_agent
+from medieval.agents.ismcts.config import DEFAULT_ITERS, PARAMETERS, ISMCTSConfig
+from medieval.agents.ismcts.paired import PairedSearch
+from medieval.agents.ismcts.playout import SearchStats
+from medieval.agents.ismcts.tree import TreeSearch, _Node
+from medieval.agents.ismcts.worlds import (
+    MAX_ROLLOUT_STEPS,
+    Heuristic,
+    OrderBlindRandom,
+    fast_heuristic_ok,
+    fast_path_ok,
+)
+from medieval.core.state import Action, Game, State
+
+__all__ = ["DEFAULT_ITERS", "MAX_ROLLOUT_STEPS", "PARAMETERS", "ISMCTSAgent", "ISMCTSConfig", "OrderBlindRandom",
+           "SearchStats", "fast_heuristic_ok", "fast_path_ok"]
+
+
+class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
+    """Information-set MCTS bot: ``ismcts:iters=2000`` or ``ismcts:time=1.0`` (see module doc)."""
+
+    name = "ismcts"
+
+    def __init__(self, config: ISMCTSConfig | None = None, seed: int | None = None) -> None:
+        self.config = config or ISMCTSConfig()
+        self.config.validate()
+        self.rng = random.Random(seed)  # the search's own draws
+        self.world_rng = OrderBlindRandom(self.rng.getrandbits(63))  # handed to determinize
+        self.last = SearchStats()
+        self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
+
+    # ---------------------------------------------------------------- the Agent interface
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no decision to take (to move: {state.to_move})")
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0, {str(legal[0]): (0, 0.0)})
+            return legal[0]
+        return self.search(state, seat, legal)
+
+    # ---------------------------------------------------------------- search
+    def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        game = state.game
+        cfg = self._cfg = self.config.for_game(game)
+        n = game.players
+        multi = cfg.obs == "events"
+        n_trees = n if multi else 1
+        roots = [_Node() for _ in range(n_trees)]
+        root = roots[seat if multi else 0]
+        heuristic = self._heuristic(game) if (cfg.prior == "heuristic" or cfg.rollout == "heuristic") else None
+        prior = heuristic if cfg.prior == "heuristic" else None
+        rollout_h = heuristic if cfg.rollout == "heuristic" else None
+        fast = cfg.fast and (fast_path_ok(game) if rollout_h is None else fast_heuristic_ok(game))
+        evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
+        # depth=round: playouts stop where the round they are in ends (read on the determinized worlds only;
+        # games without rounds play to the end)
+        round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
+        budget = cfg.iteration_budget
+        clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
+        deadline = None if cfg.time is None else clock() + cfg.time
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        if cfg.paired:
+            best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
+                                                        round_of, budget, clock, deadline)
+        else:
+            best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
+                                                      fast, evaluate, round_of, budget, clock, deadline)
+        self.last = SearchStats(iterations, time.perf_counter() - start, root_stats,
+                                time.process_time() - cpu_start)
+        return best
+
+    def _heuristic(self, game: Game[Any]) -> Heuristic | None:
+        return game.heuristic_action if type(game).has_heuristic() else None
+
+
+def _factory(params: dict[str, str], seed: int | None) -> Agent:
+    return ISMCTSAgent(ISMCTSConfig.from_params(params), seed)
+
+
+register_agent("ismcts", _factory)

@@ -1,0 +1,157 @@
+"""The search's parameters (``ismcts:KEY=VALUE,...``), each declared once as an :class:`OptionSpec`
+(the same schema as the games' rule options): its help, type, bounds or choices. ``docs/bots.md`` lists
+them; a game's tuned values come from its spec (``data/search.json``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from medieval.core.errors import InvalidOptionError
+from medieval.core.spec import OptionSpec
+from medieval.core.state import Game
+
+#: Default iteration budget when neither ``iters`` nor ``time`` is given.
+DEFAULT_ITERS = 1000
+
+PARAMETERS: tuple[OptionSpec, ...] = (
+    OptionSpec("iters", None, "iteration budget per decision (default 1000 when no time is given)",
+               value_type=int, minimum=1),
+    OptionSpec("time", None, "time budget per decision in seconds; with iters, whichever runs out first",
+               value_type=float, minimum=0.001),
+    OptionSpec("clock", "wall", "what 'time' measures: wall (default) or cpu (this process's CPU time, which "
+               "other programs on a busy machine do not eat into)", choices=("wall", "cpu")),
+    OptionSpec("c", 0.7, "UCB exploration constant (default 0.7)", minimum=0),
+    OptionSpec("rollout", "random", "rollout policy: random (default) or heuristic (the game's heuristic, "
+               "eps-greedy)", choices=("random", "heuristic")),
+    OptionSpec("eps", 0.1, "in heuristic rollouts, the chance of a random move instead (default 0.1)",
+               minimum=0, maximum=1),
+    OptionSpec("depth", "end", "end (default): rollouts play to the end of the game; N: after N rollout steps "
+               "the game's own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node; "
+               "round: at the end of the round the rollout is in (games with rounds, Game.round_number); games "
+               "without an evaluation play to the end", pattern=r"end|none|off|round|[0-9]+"),
+    OptionSpec("prior", "heuristic", "heuristic (default): the game's heuristic move is tried first and "
+               "biased at each new node; none: no prior", choices=("heuristic", "none")),
+    OptionSpec("bias", 1.0, "weight of the heuristic prior (default 1.0)", minimum=0),
+    OptionSpec("bonus", "flat", "how the prior's bonus to the heuristic's move decays: flat (default), "
+               "bias/(visits+1); or puct, bias*sqrt(availability)/(visits+1), which lasts longer",
+               choices=("flat", "puct")),
+    OptionSpec("pw", "auto", "progressive widening: K allows ceil(K * visits^alpha) tried actions at a node; "
+               "off; or auto (default: 2 at nodes with at least 'pwmin' legal actions, off elsewhere)",
+               pattern=r"auto|off|none|[0-9]+(\.[0-9]+)?"),
+    OptionSpec("alpha", 0.5, "progressive widening exponent (default 0.5)", minimum=0.01, maximum=0.99),
+    OptionSpec("pwmin", 24, "legal actions from which progressive widening applies (default 24)", minimum=1),
+    OptionSpec("obs", "events", "events (default): one tree per seat keyed by what it observes; actions: one "
+               "tree keyed by actions", choices=("events", "actions")),
+    OptionSpec("gamma", 0.1, "EXP3 exploration rate at decisions of simultaneous rounds (default 0.1)",
+               minimum=0.001, maximum=1),
+    OptionSpec("sw", 0.0, "weight of the normalised score in the reward (default 0: wins only)",
+               minimum=0, maximum=1),
+    OptionSpec("norm", False, "0 (default): UCB compares mean rewards as they are; 1: rescale the mean rewards "
+               "of a node's actions to [0, 1] (their min and max) before adding the exploration term, so that an "
+               "evaluation's small differences between moves are not drowned by exploration"),
+    OptionSpec("fast", True, "1 (default): rollouts (random or heuristic) skip the log and apply's checks "
+               "when a self-test shows the game plays identically without them; 0: always the checked path"),
+    OptionSpec("paired", False, "0 (default): the tree search; 1: a search of the root decision only, with "
+               "paired playouts: each iteration plays every legal action on the same determinized world with "
+               "the same dice and the same rollout draws, and the bot leaves the heuristic's move only for an "
+               "action whose paired advantage over it is significant (see z, nmin)"),
+    OptionSpec("z", 1.5, "with paired=1: the z-score an action's mean advantage over the heuristic's move "
+               "must exceed (default 1.5)", minimum=0),
+    OptionSpec("nmin", 8, "with paired=1: paired samples needed before the heuristic's move may be left "
+               "(default 8)", minimum=1),
+    OptionSpec("tuned", True, "1 (default): parameters not given take the values tuned for the game being "
+               "played (the data/search.json its spec names); 0: the generic defaults everywhere"),
+)
+BY_NAME = {p.name: p for p in PARAMETERS}
+
+
+def parse_value(key: str, text: object) -> Any:
+    """One parameter's value (text from a spec, or a Python value) in the form ISMCTSConfig holds."""
+    spec = BY_NAME.get(key)
+    if spec is None:
+        raise InvalidOptionError(f"ismcts has no parameter {key!r} (parameters: {', '.join(sorted(BY_NAME))})")
+    if isinstance(text, str):
+        text = text.strip()
+        if key in ("depth", "pw"):
+            text = text.lower()
+    try:
+        value = spec.coerce(text)
+    except InvalidOptionError as e:
+        raise InvalidOptionError(f"ismcts: {e}") from None
+    if key == "depth":
+        return None if value in ("end", "none", "off") else value if value == "round" else int(value)
+    if key == "pw":
+        return None if value == "auto" else 0.0 if value in ("off", "none") else float(value)
+    return value
+
+
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """The bot's parameters (see :data:`PARAMETERS`)."""
+
+    iters: int | None = None
+    time: float | None = None
+    clock: str = "wall"
+    c: float = 0.7
+    rollout: str = "random"
+    eps: float = 0.1
+    depth: int | str | None = None  # None: to the end; N steps; "round": to the end of the round
+    prior: str = "heuristic"
+    bias: float = 1.0
+    bonus: str = "flat"
+    pw: float | None = None
+    alpha: float = 0.5
+    pwmin: int = 24
+    obs: str = "events"
+    gamma: float = 0.1
+    sw: float = 0.0
+    norm: bool = False
+    fast: bool = True
+    paired: bool = False
+    z: float = 1.5
+    nmin: int = 8
+    tuned: bool = True
+    #: the keys the bot's spec set explicitly (tuned per-game values never override them)
+    given: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @property
+    def iteration_budget(self) -> int | None:
+        if self.iters is None and self.time is None:
+            return DEFAULT_ITERS
+        return self.iters
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> ISMCTSConfig:
+        """Read ``KEY=VALUE`` text parameters; unknown keys and bad values raise InvalidOptionError."""
+        values = {key: parse_value(key, text) for key, text in params.items()}
+        cfg = cls(**values, given=frozenset(values))
+        cfg.validate()
+        return cfg
+
+    def for_game(self, game: Game[Any]) -> ISMCTSConfig:
+        """This configuration with the values tuned for the game (its spec's search defaults, for its
+        number of players) for every key not given."""
+        if not self.tuned:
+            return self
+        tuned = game.spec.search_defaults(game.players)
+        if not tuned:
+            return self
+        values = {k: parse_value(k, v) for k, v in tuned.items() if k not in self.given}
+        return replace(self, **values) if values else self
+
+    def validate(self) -> None:
+        """Check a configuration built directly (from_params checks each value against PARAMETERS)."""
+        for spec in PARAMETERS:
+            value = getattr(self, spec.name)
+            if value is None or spec.name in ("depth", "pw"):
+                continue
+            try:
+                spec.coerce(value)
+            except InvalidOptionError as e:
+                raise InvalidOptionError(f"ismcts: {e}") from None
+        depth = self.depth
+        if depth is not None and depth != "round" and not (isinstance(depth, int) and depth >= 0):
+            raise InvalidOptionError(f"ismcts: depth must be end, round or a number of steps >= 0, got {depth}")
+        if self.pw is not None and not self.pw >= 0:
+            raise InvalidOptionError(f"ismcts: pw must be off, auto or a positive number, got {self.pw}")

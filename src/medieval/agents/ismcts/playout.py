@@ -1,0 +1,113 @@
+"""Playouts: the base every search of the bot builds on (its configuration, generators and statistics),
+and playing a world on to the end of the game, of its round, or for a fixed number of steps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from medieval.agents.ismcts.config import ISMCTSConfig
+from medieval.agents.ismcts.worlds import MAX_ROLLOUT_STEPS, Heuristic, OrderBlindRandom
+from medieval.core.state import State
+
+RootStats = dict[str, tuple[int, float]]  # root action -> (visits, mean reward)
+Evaluation = Callable[[State], "list[float] | None"]
+RoundOf = Callable[[State], "int | None"]
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for benchmarks, tests and curious players)."""
+
+    iterations: int = 0
+    seconds: float = 0.0  # wall clock
+    root: RootStats = field(default_factory=dict)
+    cpu_seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+class Playouts:
+    """What every search shares: the configuration under way, the search's own generator and the one
+    handed to ``determinize``, and the playouts."""
+
+    rng: random.Random
+    world_rng: OrderBlindRandom
+    _cfg: ISMCTSConfig
+
+    def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
+                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
+                 rng: random.Random | None = None) -> list[float]:
+        """Play on from ``world``; ``evaluate`` scores the position where the playout is cut (after
+        ``depth`` steps, or where the round ``round_of`` reports changes), else the game's outcome does.
+        The playout's draws come from ``rng`` (default: the search's own generator)."""
+        if rng is None:
+            rng = self.rng
+        rand = rng.random
+        depth = self._cfg.depth
+        limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
+        start = round_of(world) if round_of is not None else None
+        if round_of is not None and start is None:  # no rounds in this game: play to the end
+            round_of = evaluate = None
+        if fast and policy is None:
+            world.mute_log()
+            for _ in range(limit):
+                to_move = world.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = world.legal_actions_fast(seat)
+                world.apply_fast(seat, legal[int(rand() * len(legal))])
+                if round_of is not None and round_of(world) != start:
+                    break
+        else:
+            # heuristic playouts (fast: on a muted world, as fast_heuristic_ok allows), and random ones
+            # on the checked path; the same random draws either way
+            if fast:
+                world.mute_log()
+            eps = self._cfg.eps
+            for _ in range(limit):
+                to_move = world.to_move
+                if not to_move:
+                    break
+                seat = to_move[0]
+                legal = world.legal_actions(seat)
+                if policy is not None and len(legal) > 1 and rand() >= eps:
+                    try:
+                        action = policy(world, seat, rng)
+                    except Exception:
+                        action = legal[int(rand() * len(legal))]
+                else:
+                    action = legal[int(rand() * len(legal))]
+                if fast:
+                    if action not in legal:  # (the checked path would stop on it)
+                        action = legal[int(rand() * len(legal))]
+                    world.apply_fast(seat, action)
+                else:
+                    world.apply(seat, action)
+                if round_of is not None and round_of(world) != start:
+                    break
+        if evaluate is not None and world.to_move:
+            estimate = evaluate(world)
+            if estimate is not None:
+                return list(estimate)
+            # no estimate for this position (or game configuration): play on to the end
+            return self._rollout(world, policy, fast, n, rng=rng)
+        return self._rewards(world, n)
+
+    def _rewards(self, world: State, n: int) -> list[float]:
+        out = world.outcome
+        if out is None:  # the rollout cap was hit: call it a draw
+            return [1.0 / n] * n
+        rewards = [out.reward(p) for p in range(n)]
+        sw = self._cfg.sw
+        if sw > 0 and len(out.scores) == n:
+            lo, hi = min(out.scores), max(out.scores)
+            span = hi - lo
+            for p in range(n):
+                norm = (out.scores[p] - lo) / span if span > 0 else 0.5
+                rewards[p] = (1 - sw) * rewards[p] + sw * norm
+        return rewards

@@ -1,0 +1,417 @@
+"""Medievalia (2007) in words: each log event as a sentence for its reader, help for every card, and a
+short how-to-play. The events are already filtered for the reader (a card drawn by another player
+comes without its face), so a sentence never tells more than its reader may know."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from medieval.core.text import CardHelp, Narrator
+from medieval.core.text import describe_event as generic
+from medieval.games.medievalia2007.components import (
+    CITY,
+    CIVIL,
+    DECKS,
+    F_ATT,
+    F_COST,
+    F_COUNT,
+    F_DECK,
+    F_DEF,
+    F_KIND,
+    F_MOVES,
+    F_NEEDS,
+    F_POWER,
+    F_PROD,
+    F_UNLOCKS,
+    F_VP,
+    FACE_ROWS,
+    FACES,
+    MEMO,
+    MILB,
+    RESOURCES,
+    TERR,
+    TROOP,
+    cost_text,
+)
+from medieval.games.medievalia2007.fief import SIEGE_TURNS
+
+Event = Mapping[str, Any]
+
+PHASE_WORDS = {"setup": "taking starting cards", "draw": "drawing", "actions": "actions", "pay": "paying",
+               "supply": "the ally producing", "move": "external movement", "war": "war", "battle": "battle",
+               "over": "game over"}
+ENDINGS = {"prestige": "by prestige", "military": "by arms, the last City standing", "siege": "by siege",
+           "cards": "for lack of cards", "turn_limit": "at the turn limit"}
+
+
+def a(face: object) -> str:
+    """``"Soldier"`` -> ``"a Soldier"``, ``"Artist"`` -> ``"an Artist"``."""
+    text = str(face)
+    return f"{'an' if text[:1].upper() in 'AEIOU' else 'a'} {text}"
+
+
+def listing(items: Sequence[object]) -> str:
+    """``["A", "B", "C"]`` -> ``"A, B and C"``."""
+    words = [str(x) for x in items]
+    if len(words) <= 1:
+        return "".join(words) or "nothing"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def amounts(resources: Mapping[str, Any]) -> str:
+    """``{"food": 1, "gold": 2}`` -> ``"1 food and 2 gold"`` (``"nothing"`` when all are 0)."""
+    return listing([f"{int(n)} {r}" for r, n in resources.items() if n])
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def fief(name: object, n: Narrator) -> str:
+    """``"F1"`` -> ``"P1's Fief (F1)"``; ``"I01"`` -> ``"the intermediate Fief I01"``."""
+    text = str(name)
+    if text[:1] == "F" and text[1:].isdigit():
+        return f"{n.poss(int(text[1:]))} Fief ({text})"
+    return f"the intermediate Fief {text}"
+
+
+# ---------------------------------------------------------------------------------------- the events
+def _setup(e: Event, n: Narrator) -> str:
+    players = int(e["players"])
+    who = (f"two alliances, {n.obj(0)} and {n.obj(2)} against {n.obj(1)} and {n.obj(3)}"
+           if e.get("allied") else f"{players} players")
+    return (f"The game begins: {who}. Under the decks lie {listing(e['deck_bottoms'])}; the building "
+            f"stacks show {listing(e['stack_tops'])}.")
+
+
+def _scenario(e: Event, n: Narrator) -> str:
+    phase = PHASE_WORDS.get(str(e["phase"]), str(e["phase"]))
+    return f"A prepared position: {n.poss(e['active'])} turn, {phase}."
+
+
+def _take(e: Event, n: Narrator) -> str:
+    what = a(e["card"]) if "card" in e else "a card"
+    return f"{n.act(e['seat'], 'take', 'takes')} {what} from the {e['deck']} deck."
+
+
+def _draw(e: Event, n: Narrator) -> str:
+    what = a(e["card"]) if "card" in e else "a card"
+    return f"{n.act(e['seat'], 'draw', 'draws')} {what} from the {e['deck']} deck."
+
+
+def _turn(e: Event, n: Narrator) -> str:
+    return f"Turn {e['turn']} begins: {n.poss(e['seat'])} turn."
+
+
+def _turn_limit(e: Event, n: Narrator) -> str:
+    return f"The turn limit ({_plural(int(e['turns']), 'turn')}) is reached: the game is scored on victory points."
+
+
+def _siege(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'are', 'is')} under siege (turn {e['turns']} of {SIEGE_TURNS})."
+
+
+def _decks_empty(e: Event, n: Narrator) -> str:
+    return "Two decks are empty: the game ends on victory points."
+
+
+def _buildings_gone(e: Event, n: Narrator) -> str:
+    return "The last building has been bought: the game ends on victory points."
+
+
+def _play(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'play', 'plays')} {e['card']}, paying {amounts(e['paid'])}."
+
+
+def _build(e: Event, n: Narrator) -> str:
+    after = (f"{e['revealed']} now shows on that stack" if e.get("revealed") else "that stack is now empty")
+    return f"{n.act(e['seat'], 'build', 'builds')} {e['card']} on {e['on']}, paying {amounts(e['paid'])}; {after}."
+
+
+def _remove(e: Event, n: Narrator) -> str:
+    return (f"{n.act(e['seat'], 'remove', 'removes')} {e['card']} from {n.poss(e['seat'])} Fief, paying "
+            f"{amounts(e['paid'])}.")
+
+
+def _buy_card(e: Event, n: Narrator) -> str:
+    what = a(e["card"]) if "card" in e else "a card"
+    return (f"{n.act(e['seat'], 'buy', 'buys')} {what} from the {e['deck']} deck, paying "
+            f"{amounts(e['paid'])}.")
+
+
+def _abandon(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'give', 'gives')} up the purchase; what was produced for it is lost."
+
+
+def _produce(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'use', 'uses')} {e['card']} for {e['amount']} {e['resource']}."
+
+
+def _trade(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'trade', 'trades')} 3 {e['give']} for 1 {e['get']}."
+
+
+def _sell(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'discard', 'discards')} {a(e['card'])} from hand for 1 {e['resource']}."
+
+
+def _convert(e: Event, n: Narrator) -> str:
+    units = int(e["units"])
+    got = units * (2 if e["give"] == "gold" else 1)
+    return f"{n.act(e['seat'], 'use', 'uses')} {e['card']} to turn {units} {e['give']} into {got} {e['get']}."
+
+
+def _inspire(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'use', 'uses')} {e['card']}: the next production of {e['target']} is doubled."
+
+
+def _reduce(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'use', 'uses')} {e['card']}: the building costs 2 resources less."
+
+
+def _move(e: Event, n: Narrator) -> str:
+    if e.get("to") is None:
+        return f"{n.act(e['seat'], 'set', 'sets')} {e['card']} free in {n.poss(e['seat'])} Fief."
+    return f"{n.act(e['seat'], 'move', 'moves')} {e['card']} onto {e['to']}."
+
+
+def _dismiss(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'dismiss', 'dismisses')} {e['card']} from the table."
+
+
+def _disband(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'disband', 'disbands')} {e['card']}, who could not be fed."
+
+
+def _call_ally(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'ask', 'asks')} {n.obj(e['ally'])} for resources."
+
+
+def _send(e: Event, n: Narrator) -> str:
+    return (f"{n.act(e['seat'], 'send', 'sends')} {n.obj(e['to'])} {amounts(e['resources'])}, paying 1 "
+            f"{e['fee']} as the fee.")
+
+
+def _refuse(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'refuse', 'refuses')} to send resources."
+
+
+def _march(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'march', 'marches')} {e['card']} to {fief(e['to'], n)}."
+
+
+def _attack(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'attack', 'attacks')} {n.obj(e['defender'])} in {fief(e['at'], n)}."
+
+
+def _shoot(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'shoot', 'shoots')} {e['target']} with {e['card']}: 1 damage."
+
+
+def _armies(e: Event, n: Narrator) -> str:
+    armies = [listing(x) for x in e["armies"]]
+    count = "1 army" if len(armies) == 1 else f"{len(armies)} armies"
+    return f"{n.act(e['seat'], 'form', 'forms')} {count}: {'; '.join(armies)}."
+
+
+def _deploy(e: Event, n: Narrator) -> str:
+    bands = [f"{listing(band)} against army {k + 1}" for k, band in enumerate(e["bands"]) if band]
+    if not bands:
+        return f"{n.act(e['seat'], 'deploy', 'deploys')} no troop."
+    return f"{n.act(e['seat'], 'deploy', 'deploys')} {'; '.join(bands)}."
+
+
+def _fight(e: Event, n: Narrator) -> str:
+    parts = []
+    for u in e["units"]:
+        cards, target = list(u["cards"]), u.get("target")
+        if cards and target:
+            group, many = f"{listing(cards)} guarding {target}", len(cards) > 1
+        elif target:
+            group, many = str(target), False
+        else:
+            group, many = listing(cards), len(cards) > 1
+        damage = int(u["damage"])
+        taken = f"{damage} damage" if damage else "no damage"
+        parts.append(f"{n.poss(u['owner'])} {group} {'take' if many else 'takes'} {taken}")
+    return f"The blows fall: {'; '.join(parts)}."
+
+
+def _damage(e: Event, n: Narrator) -> str:
+    hits = [f"{card} {amount}" for card, amount in e["damage"].items()]
+    if not hits:
+        return f"No damage lands on {n.poss(e['seat'])} cards."
+    return f"Damage on {n.poss(e['seat'])} cards: {listing(hits)}."
+
+
+def _bolster(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'give', 'gives')} {e['card']} a +0/1 bonus."
+
+
+def _heal(e: Event, n: Narrator) -> str:
+    return f"{n.act(e['seat'], 'use', 'uses')} {e['card']} to heal 1 damage on {e['target']}."
+
+
+def _casualties(e: Event, n: Narrator) -> str:
+    cards = list(e["cards"])
+    return f"Destroyed: {listing(cards)}." if cards else "Nothing is destroyed."
+
+
+def _defeated(e: Event, n: Narrator) -> str:
+    seat = e["seat"]
+    cause = f"{SIEGE_TURNS} turns under siege" if e.get("cause") == "siege" else f"{n.poss(seat)} City has fallen"
+    hand = list(e.get("hand", []))
+    shown = f" (in hand: {listing(hand)})" if hand else ""
+    return (f"{n.act(seat, 'are', 'is')} defeated: {cause}. {_upper(n.poss(seat))} cards leave the "
+            f"game{shown}.")
+
+
+def _game_over(e: Event, n: Narrator) -> str:
+    winners = list(e.get("winners", []))
+    how = ENDINGS.get(str(e.get("termination")), str(e.get("termination")))
+    one = len(winners) == 1
+    result = f"{n.act(winners[0], 'win', 'wins')} {how}" if one else f"{n.seats(winners)} win {how}"
+    scores = ", ".join(f"{n.obj(i)} {s}" for i, s in enumerate(e.get("scores", [])))
+    return f"Game over: {result}. Victory points: {scores}."
+
+
+#: A sentence for every kind of event the rules write (``text`` tests check none is missing).
+SENTENCES: dict[str, Callable[[Event, Narrator], str]] = {
+    "setup": _setup, "scenario": _scenario, "take": _take, "turn": _turn, "turn_limit": _turn_limit,
+    "siege": _siege, "draw": _draw, "decks_empty": _decks_empty, "buildings_gone": _buildings_gone,
+    "play": _play, "build": _build, "remove": _remove, "buy_card": _buy_card, "abandon": _abandon,
+    "produce": _produce, "trade": _trade, "sell": _sell, "convert": _convert, "inspire": _inspire,
+    "reduce": _reduce, "move": _move, "dismiss": _dismiss, "disband": _disband, "call_ally": _call_ally,
+    "send": _send, "refuse": _refuse, "march": _march, "attack": _attack, "shoot": _shoot, "armies": _armies,
+    "deploy": _deploy, "fight": _fight, "damage": _damage, "bolster": _bolster, "heal": _heal,
+    "casualties": _casualties, "defeated": _defeated, "game_over": _game_over,
+}
+
+
+def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
+    """One sentence for a log event as ``seat`` sees it (None: a spectator)."""
+    sentence = SENTENCES.get(str(event.get("kind")))
+    if sentence is None:
+        return generic(event)
+    return sentence(event, Narrator(seat, names))
+
+
+# ---------------------------------------------------------------------------------------- card help
+KINDS = {CITY: "city", TERR: "territory", CIVIL: "civilian building", MILB: "military building", MEMO: "memo"}
+POWERS = {
+    "priest": "When used (it turns), it takes 1 point of damage off a troop of its own side in the same or an "
+              "adjacent Fief, never off itself. It may act out of turn when its side fights.",
+    "bowman": "When used (it turns), it deals 1 point of damage to an enemy troop in the same or an adjacent "
+              "Fief, even one inside an army; troops on a City or beside a military building are out of its "
+              "reach. It may shoot from a distance in the war phase, or out of turn when its side fights.",
+    "knight": "It moves twice a turn (without turning), so it can reach an enemy Fief in a single turn.",
+    "infantry": "In an army it gives +0/1 to one other troop of that army, without turning.",
+    "merchant": "When used at home (it turns), it changes one resource into one of another kind; gold gives "
+                "two (with the option merchant=all, every unit of that resource).",
+    "artist": "When used at home (it turns), it doubles the next production of one card or linked group (at "
+              "most three of its cards); two Artists make it x4, three x8. It never feeds more troops.",
+    "bureaucrat": "When used at home (it turns), the building being bought costs any 2 resources less; "
+                  "several add up, and a building may end up free.",
+}
+
+
+def _card_kind(f: int) -> str:
+    if F_KIND[f] == TROOP:
+        return "military unit" if DECKS[F_DECK[f]] == "military" else "character"
+    return KINDS[F_KIND[f]]
+
+
+def _help(f: int) -> CardHelp:
+    face, kind = FACES[f], F_KIND[f]
+    details: dict[str, str] = {"copies": str(F_COUNT[f])}
+    cost = cost_text(F_COST[f])
+    if kind != MEMO and kind != CITY:
+        details["cost"] = cost
+    if F_PROD[f] >= 0:
+        details["produces"] = RESOURCES[F_PROD[f]]
+    if kind in (CITY, MILB, TROOP):
+        details["strength"] = f"{F_ATT[f]}/{F_DEF[f]}"
+    if F_DECK[f] >= 0:
+        details["deck"] = DECKS[F_DECK[f]]
+    if kind in (CIVIL, MILB):
+        details["vp"] = str(F_VP[f])
+    if F_NEEDS[f] >= 0:
+        details["needs"] = FACES[F_NEEDS[f]]
+    if F_UNLOCKS[f] >= 0:
+        details["unlocks"] = FACES[F_UNLOCKS[f]]
+    if F_MOVES[f] > 1:
+        details["moves"] = str(F_MOVES[f])
+    designed = [k for k in FACE_ROWS[f].get("designed", []) if k in ("cost", "attack", "defence", "produces")]
+    if designed:
+        details["our design"] = ", ".join(designed)
+    if kind == CITY:
+        text = (f"Each player's capital. Used, it produces 1 {RESOURCES[F_PROD[f]]}, 1 more for each card on "
+                f"it that makes workforce and each civilian building on it. It holds up to 2 troops and 2 "
+                f"buildings; attacked, it fights back as {F_ATT[f]}/{F_DEF[f]} after its guards, and the "
+                f"player whose City falls is defeated.")
+    elif kind == TERR:
+        text = (f"A territory: it costs {cost} to play and, used, produces 1 {RESOURCES[F_PROD[f]]}, 1 more "
+                f"for each card on it that makes workforce and each civilian building on it (all of them turn "
+                f"with it). It holds up to 2 troops and 2 buildings; a troop or a military building on it "
+                f"guards it. A Fief has at most 4 territories; an unguarded one falls to 1 point of attack.")
+    elif kind == CIVIL:
+        text = (f"A civilian building ({F_VP[f]} VP; a second copy in the same Fief scores nothing), bought for "
+                f"{cost} and placed on an unused territory or City for good. Its host produces 1 more; with "
+                f"it in the Fief the {FACES[F_UNLOCKS[f]]} costs no extra gold; in war it gives +0/1 to a troop "
+                f"on its host, to the City it stands on, or to a military building beside it.")
+    elif kind == MILB:
+        text = (f"A military building ({F_VP[f]} VP), bought for {cost} and placed on an unused territory or "
+                f"City for good. It guards its host like a {F_ATT[f]}/{F_DEF[f]} troop that never moves, eats "
+                f"nothing and produces nothing.")
+    elif kind == TROOP:
+        deck = DECKS[F_DECK[f]]
+        parts = [f"A {'military unit' if deck == 'military' else 'character'} ({F_ATT[f]}/{F_DEF[f]}) played "
+                 f"for {cost}"]
+        if F_NEEDS[f] >= 0:
+            parts[0] += f" (2 gold more without a {FACES[F_NEEDS[f]]} in your Fief)"
+        parts[0] += ". It must be fed: each food your cards can make feeds two troops"
+        parts[0] += " (unless the military_upkeep option is off)." if deck == "military" else "."
+        if F_PROD[f] >= 0:
+            parts.append(f"Used free at home it produces 1 {RESOURCES[F_PROD[f]]}"
+                         + ("; on a territory or the City it adds 1 of that card's resource instead."
+                            if RESOURCES[F_PROD[f]] == "workforce" else "."))
+        if F_POWER[f]:
+            parts.append(POWERS[F_POWER[f]])
+        text = " ".join(parts)
+    else:
+        text = "A reference card that stays out of play."
+    return {"name": face, "kind": _card_kind(f), "title": f"{face} ({_card_kind(f)})", "text": text,
+            "details": details}
+
+
+def card_help() -> list[CardHelp]:
+    """Every card of the box, by face (the table names copies ``Field3``: the face and a number)."""
+    return [_help(f) for f in range(len(FACES))]
+
+
+def how_to_play() -> str:
+    """Medievalia (2007) in a few lines, in our own words."""
+    return """**Goal:** 7 victory points (11 for an alliance): each different building in your Fief is 1 VP, the
+Castle 2. Or destroy every enemy City, or hold the most VP when two decks or the buildings run out.
+
+**Setup:** everyone has a City; each player in turn takes 8 cards from the territory, military and
+character decks.
+
+**Your turn:**
+1. Draw a card from the deck of your choice; your used cards turn back.
+2. **Actions:** pick something to pay for (a card from hand, a face-up building, removing a
+   territory, an extra card for any 4 resources), then pay it step by step: each card on your table
+   produces once a turn, 3 alike trade for 1 other, a card from hand sells for 1 resource. Workers on
+   a territory raise its production. Unused troops may move onto or off your territories.
+3. **External movement:** each unused troop may step to a neighbouring Fief (a Knight twice).
+4. **War:** fight where your troops meet an enemy's cards: form armies, the defender deploys, each
+   free army picks a target, damage is placed, Priests and Bowmen act. Attack at least equal to
+   defence destroys a card.
+
+Every two troops need one food your cards can make. Enemies in your Fief while a territory of yours is
+unguarded put you under siege: three turns in a row and you are out."""

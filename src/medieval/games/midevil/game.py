@@ -1,0 +1,89 @@
+"""MidEvil (2-6 players): the game's declaration (its spec) and the configured game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medieval.core.registry import register
+from medieval.core.spec import GameParts, GameSpec, OptionSpec
+from medieval.core.state import Action, Game
+from medieval.games.midevil import actions as A
+from medieval.games.midevil.setup import initial_state
+from medieval.games.midevil.state import MidEvilState
+
+SPEC = GameSpec(
+    name="midevil",
+    display_name="MidEvil",
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    summary="Lay map tiles, fight skeletons, grab the Necronomicon at the Graveyard and carry it to the "
+            "Altar, or collect 30 points of skeletons.",
+    options=(
+        OptionSpec("max_rounds", 30,
+                   "Hard limit (R12): after this many rounds the game ends and the most skeleton points "
+                   "win. The rulebook has no limit.", minimum=1, maximum=500),
+        OptionSpec("target_points", 30, "Skeleton points that win the game (rulebook: 30).",
+                   minimum=1, maximum=180),
+        OptionSpec("points_check", "immediate",
+                   "When the skeleton points are checked (R8): the moment a skeleton is collected, or "
+                   "at the end of the collector's turn.", choices=("immediate", "end_of_turn")),
+        OptionSpec("tie_kills_challenger", False,
+                   "Player combat tie (R10): the book stays and nobody dies (default), or the challenger "
+                   "who failed to beat the holder dies."),
+        OptionSpec("graveyard_within", 0,
+                   "Quick-game variant (ours, R13): the Graveyard is shuffled among the top N tiles of the "
+                   "tile deck; 0 shuffles it anywhere, as the rulebook does.", minimum=0, maximum=29),
+        OptionSpec("skeletons_enter_pawns", True,
+                   "Skeleton movement (R5): whether skeletons may step onto a square with a pawn "
+                   "(combat then starts that player's next turn)."),
+    ),
+    package="medieval.games.midevil",
+    parts=GameParts(
+        heuristic="heuristic:choose",
+        evaluation="evaluation:evaluate",
+        render="render",
+        encoding="encoding:ENCODING",
+        text="text",
+        search="data/search.json",
+        rules="rules.md",
+    ),
+    hidden_information=True,
+    simultaneous=True,  # §6.4 both players of a player combat commit at once
+    chance="sampled",
+    # Every player count and every variant, with short round limits (R12) so that thousands of checked
+    # random games stay affordable; the quick-game variant (R13) brings the Graveyard, the book and
+    # player combat into reach of random play.
+    test_configurations=(
+        (2, {"max_rounds": 6, "graveyard_within": 1}),
+        (3, {"max_rounds": 3, "graveyard_within": 2}),
+        (4, {"max_rounds": 2}),
+        (5, {"max_rounds": 2, "points_check": "end_of_turn"}),
+        (6, {"max_rounds": 1, "tie_kills_challenger": True, "skeletons_enter_pawns": False}),
+        (4, {"max_rounds": 3, "target_points": 5, "graveyard_within": 2}),
+    ),
+)
+
+
+@register
+class MidEvilGame(Game[MidEvilState]):
+    spec = SPEC
+
+    @classmethod
+    def state_class(cls) -> type[MidEvilState]:
+        return MidEvilState
+
+    def parse_notation(self, text: str) -> Action:
+        return A.parse(text)
+
+    def _initial_state(self, seed: int) -> MidEvilState:
+        return initial_state(self, seed)
+
+    def scenario(self, **setup: Any) -> MidEvilState:
+        """A position for tests and tutorials (see ``scenario.build``)."""
+        from medieval.games.midevil.scenario import build
+
+        state = build(self, setup)
+        state._origin = {"scenario": setup}
+        state._legal = None
+        return state

@@ -1,0 +1,130 @@
+"""§9 Skeleton movement: a die says how many skeletons must move, if they can (§9.1); each moves one
+orthogonal square, none twice (§9.2); the active player chooses them, never onto another skeleton
+(§4.3), onto a pawn by option (R5). Restless Dead starts the same movement mid-turn."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from medieval.core.state import Action
+from medieval.games.midevil import actions as A
+from medieval.games.midevil import cards, movement, turn
+from medieval.games.midevil.components import Geometry
+
+if TYPE_CHECKING:
+    from medieval.games.midevil.state import MidEvilState
+
+#: Parts of an entry of ``Geometry.skeleton_steps``: (square reached, action, order key).
+STEP_ACTION = itemgetter(1)
+_STEP_KEY = itemgetter(2)
+
+
+def start(s: MidEvilState, k: int, resume: str) -> None:
+    """``k`` skeletons to move; then play goes on at ``resume``: "step9" (§3 step 9), "move" or
+    "discard" (after a Restless Dead)."""
+    s.phase = "skeletons"
+    s.skel_left = k
+    s.skel_moved = []
+    s.resume = resume
+    s._skp = None
+    settle(s)
+
+
+def settle(s: MidEvilState) -> None:
+    if s.skel_left > 0:
+        steps = skeleton_steps(s)
+        if steps:  # a skeleton can move
+            s.prime(list(map(STEP_ACTION, steps)))
+            return
+    s._skp = None
+    s.skel_left = 0
+    s.skel_moved = []
+    resume = s.resume
+    s.resume = ""
+    if resume == "step9":
+        turn.step9(s)
+    elif resume == "move":
+        s.phase = "move"
+        movement.settle_move(s)
+    else:
+        s.phase = "discard"
+        cards.settle_discard(s)
+
+
+def skeleton_actions(s: MidEvilState) -> list[Action]:
+    return list(map(STEP_ACTION, skeleton_steps(s)))
+
+
+def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
+    """§9.2, R5: the legal skeleton moves as entries of ``Geometry.skeleton_steps`` (square reached, action,
+    order key), in order: every skeleton that has not moved yet, to a square with no skeleton (nor a
+    pawn, by option). Kept for the skeleton movement under way (``MidEvilState._skp``): built at the
+    first need, then updated by ``move``."""
+    steps = s._skp
+    if steps is None:
+        table = s.geo().skeleton_steps()
+        skel = s.skel
+        moved = s.skel_moved
+        squares = compress(range(len(skel)), skel)
+        if s.options["skeletons_enter_pawns"]:
+            steps = [e for sq in squares if sq not in moved for e in table[sq] if not skel[e[0]]]
+        else:
+            pawns = s.pawn
+            steps = [e for sq in squares if sq not in moved for e in table[sq] if not skel[e[0]] and e[0] not in pawns]
+        s._skp = steps
+    return steps
+
+
+def move(s: MidEvilState, a: A.SkeletonMove) -> None:
+    """§9.1-§9.2: one skeleton one square; none moves twice (R5: the active player moves them)."""
+    g = s.geo()
+    frm = g.at[(a.x, a.y)]
+    to = g.step[frm][a.d]
+    skel = s.skel
+    skel[to] = skel[frm]
+    skel[frm] = 0
+    s.skel_moved.append(to)
+    s.skel_left -= 1
+    if s._log_on:
+        s._emit("skeleton_move", {"seat": s.turn, "from": [a.x, a.y], "to": s.xy(to)})
+    steps = s._skp
+    if steps is not None:
+        if s.skel_left > 0:
+            _update_steps(s, steps, g, frm, to)
+        else:
+            s._skp = None
+    settle(s)
+
+
+def _update_steps(s: MidEvilState, steps: list[tuple[int, Action, int]], g: Geometry, frm: int, to: int) -> None:
+    """After a skeleton moved from ``frm`` to ``to``, only the moves from frm, into to and into frm change
+    (steps are symmetric: the squares that step to frm or to are those that frm or to step to)."""
+    table = g.skeleton_steps()
+    skel = s.skel
+    del steps[bisect_left(steps, 4 * frm, key=_STEP_KEY):bisect_left(steps, 4 * frm + 4, key=_STEP_KEY)]
+    for u in g.step[to]:
+        if u >= 0 and skel[u]:
+            for e in table[u]:
+                if e[0] == to:
+                    i = bisect_left(steps, e[2], key=_STEP_KEY)
+                    if i < len(steps) and steps[i] is e:
+                        del steps[i]
+    if s.options["skeletons_enter_pawns"] or frm not in s.pawn:
+        moved = s.skel_moved
+        for u in g.step[frm]:
+            if u >= 0 and skel[u] and u not in moved:
+                for e in table[u]:
+                    if e[0] == frm:
+                        steps.insert(bisect_left(steps, e[2], key=_STEP_KEY), e)
+
+
+def any_can_move(s: MidEvilState, moved: list[int] | tuple[()] = ()) -> bool:
+    """Whether some skeleton (not in ``moved``) has a legal step (R5)."""
+    table = s.geo().skeleton_steps()
+    skel = s.skel
+    pawns = () if s.options["skeletons_enter_pawns"] else s.pawn
+    return any(not skel[e[0]] and e[0] not in pawns for sq in compress(range(len(skel)), skel)
+               if sq not in moved for e in table[sq])

@@ -1,0 +1,311 @@
+"""What a seat may know of a MidEvil table, as a typed view.
+
+Everything on the table is public: the map, the tokens, every pawn and its items, the book, the decks'
+sizes, the discard pile. Hidden are the other hands (a count only), the order of both decks, and a
+player-combat commitment until both players are ready (§6.4). ``bot_view`` is the part of the view the
+heuristic reads, several times cheaper to build: every entry is the view's own."""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar, cast
+
+from medieval.games.midevil import movement, winning
+from medieval.games.midevil.components import BOOK_AT_GRAVEYARD, CARDS, COLOURS, KILL_ROLL, TERRAIN, TILES
+
+if TYPE_CHECKING:
+    from medieval.games.midevil.state import MidEvilState
+
+Phase = Literal["place", "seed", "combat", "move", "commit", "pvp", "skeletons", "discard", "over"]
+Colour = Literal["white", "red", "blue"]
+#: A square of the map: ``[x, y]``.
+Square = list[int]
+#: A skeleton on the map: ``[x, y, colour]``.
+SkeletonOnMap = list[Any]
+#: A wall or door of an inside square: ``[x, y, sides]`` (sides: letters of N, E, S, W).
+SquareSides = list[Any]
+
+TERRAIN_LEGEND = {" ": "no tile", **TERRAIN}
+PENDING = {"place": "place the drawn tile", "seed": "choose the skeletons' colours",
+           "combat": "a missed combat roll: spend skeletons, spend a Human, or play a card",
+           "move": "move, stop or play a card", "commit": "secretly commit skeletons and Humans",
+           "pvp": "re-roll or stand", "skeletons": "move a skeleton one square",
+           "discard": "discard a card or end the turn", "over": "the game is over"}
+
+
+class Skeletons(TypedDict):
+    white: int
+    red: int
+    blue: int
+
+
+class Commitment(TypedDict):
+    white: int
+    red: int
+    blue: int
+    humans: int
+
+
+class BotPawn(TypedDict):
+    """A player as the heuristic reads it."""
+
+    seat: int
+    x: int
+    y: int
+    humans: int
+    points: int
+    in_play: list[str]  # card names
+    has_book: bool
+    hand: NotRequired[list[str]]  # the viewing seat's own pawn only
+
+
+class Pawn(BotPawn):
+    """A player as the view shows it."""
+
+    skeletons: Skeletons  # killed skeletons by colour
+    hand_count: int
+    played_card_this_round: bool
+    horse_waiting_at: Square | None
+    respawn_pending: bool
+
+
+class Book(TypedDict):
+    status: Literal["held", "graveyard", "set_aside"]
+    holder: int | None
+    square: Square | None
+
+
+class CombatSide(TypedDict):
+    seat: int
+    die: int
+    ready: bool
+    rerolls_used: int
+    done: bool
+    committed: NotRequired[Commitment]  # once revealed, or to the committing seat itself
+
+
+class PlayerCombat(TypedDict):
+    challenger: CombatSide
+    holder: CombatSide
+    revealed: bool
+
+
+PawnT = TypeVar("PawnT", BotPawn, Pawn)
+
+
+class _Table(TypedDict, Generic[PawnT]):
+    game: Literal["midevil"]
+    seat: int | None
+    players: int
+    turn: int
+    phase: Phase
+    to_move: list[int]
+    skeletons: list[SkeletonOnMap]
+    humans_on_map: list[Square]
+    pawns: list[PawnT]
+    book: Book
+    player_combat: NotRequired[PlayerCombat]  # while a player combat is under way
+
+
+#: What the heuristic reads (``MidEvilState.bot_view``).
+BotView = _Table[BotPawn]
+
+
+class PlacedTile(TypedDict):
+    tile: str
+    x: int  # tile coordinates
+    y: int
+    rotation: int  # degrees clockwise
+
+
+class MapView(TypedDict):
+    """The map as drawn: terrain rows (one character a square, see ``legend``) from ``left, top``."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+    rows: list[str]
+    walls: list[SquareSides]
+    doors: list[SquareSides]
+
+
+class Movement(TypedDict):
+    roll: int
+    half_steps_left: int
+    riding: bool
+
+
+class Pending(TypedDict):
+    decision: Phase
+    seats: list[int]
+    what: str
+
+
+class CombatView(TypedDict):
+    square: Square
+    skeleton: Colour
+    roll: int
+    bonus: int
+    weapon_card: bool
+    need: int
+
+
+class Seeding(TypedDict):
+    tile: str
+    points_rolled: int | None  # None: a named tile (a count, not points)
+
+
+class SkeletonPhase(TypedDict):
+    left: int
+    moved: list[Square]
+
+
+class Result(TypedDict):
+    termination: str
+    winners: list[int]
+
+
+class MidEvilView(_Table[Pawn]):
+    round: int
+    max_rounds: int
+    target_points: int
+    first: int
+    tiles: list[PlacedTile]
+    map: MapView
+    legend: dict[str, str]
+    altar: Square
+    graveyard: Square | None
+    drawn_tile: str | None
+    tile_deck: int
+    event_deck: int
+    discard: list[str]
+    pool: Skeletons
+    removed: Skeletons
+    human_supply: int
+    movement: Movement
+    scores: list[int]
+    pending: Pending
+    outcome: Result | None
+    combat: NotRequired[CombatView]  # during a skeleton combat
+    seeding: NotRequired[Seeding]  # while the skeletons' colours are chosen
+    skeleton_phase: NotRequired[SkeletonPhase]  # during a skeleton movement
+
+
+def _counts(k: list[int]) -> Skeletons:
+    return {"white": k[0], "red": k[1], "blue": k[2]}
+
+
+def commit_json(h: list[int]) -> Commitment:
+    """A commitment ``[white, red, blue, humans]`` as the view and the log write it."""
+    return {"white": h[0], "red": h[1], "blue": h[2], "humans": h[3]}
+
+
+def view(s: MidEvilState, seat: int | None) -> MidEvilView:
+    g = s.geo()
+    skel, xs, ys = s.skel, g.xs, g.ys
+    pawns: list[Pawn] = []
+    for p in range(s.players):
+        sq = s.pawn[p]
+        info: Pawn = {
+            "seat": p, "x": xs[sq], "y": ys[sq], "humans": s.humans[p], "points": winning.points(s.kills[p]),
+            "in_play": [CARDS[c].name for c in s.in_play[p]], "has_book": s.book == p,
+            "skeletons": _counts(s.kills[p]), "hand_count": len(s.hands[p]),
+            "played_card_this_round": s.played[p],
+            "horse_waiting_at": None if s.horse_at[p] < 0 else s.xy(s.horse_at[p]),
+            "respawn_pending": s.respawn[p],
+        }
+        if p == seat:
+            info["hand"] = [CARDS[c].name for c in s.hands[p]]
+        pawns.append(info)
+    phase = cast(Phase, s.phase)
+    v: MidEvilView = {
+        "game": "midevil", "seat": seat, "players": s.players, "turn": s.turn, "phase": phase,
+        "to_move": list(s.to_move), "skeletons": _skeletons(s), "humans_on_map": _humans(s),
+        "pawns": pawns, "book": _book(s),
+        "round": s.round, "max_rounds": s.options["max_rounds"],
+        "target_points": s.options["target_points"], "first": s.first,
+        "tiles": [{"tile": TILES[t[0]].name, "x": t[1], "y": t[2], "rotation": t[3] * 90} for t in s.tiles],
+        "map": g.map_view(), "legend": dict(TERRAIN_LEGEND),
+        "altar": s.xy(g.altar), "graveyard": None if g.graveyard < 0 else s.xy(g.graveyard),
+        "drawn_tile": None if s.drawn < 0 else TILES[s.drawn].name,
+        "tile_deck": len(s.tile_deck), "event_deck": len(s.deck),
+        "discard": [CARDS[c].name for c in s.discard],
+        "pool": _counts(s.pool), "removed": _counts(s.gone), "human_supply": s.supply,
+        "movement": {"roll": s.roll, "half_steps_left": s.moves,
+                     "riding": s.phase == "move" and movement.riding(s, s.turn)},
+        "scores": [winning.points(k) for k in s.kills],
+        "pending": {"decision": phase, "seats": list(s.to_move), "what": PENDING[phase]},
+        "outcome": ({"termination": s.result["termination"], "winners": list(s.result["winners"])}
+                    if s.result else None),
+    }
+    if s.combat:
+        sq, raw, bonus, weapon = s.combat
+        v["combat"] = {"square": s.xy(sq), "skeleton": cast(Colour, COLOURS[skel[sq] - 1]), "roll": raw,
+                       "bonus": bonus, "weapon_card": bool(weapon), "need": KILL_ROLL}
+    if s.phase == "seed":
+        k, pts = s.seeding
+        v["seeding"] = {"tile": TILES[s.tiles[k][0]].name, "points_rolled": None if pts < 0 else pts}
+    if s.phase == "skeletons":
+        v["skeleton_phase"] = {"left": s.skel_left, "moved": [s.xy(sq) for sq in s.skel_moved]}
+    if s.pvp:
+        v["player_combat"] = _player_combat(s, seat)
+    return v
+
+
+def bot_view(s: MidEvilState, seat: int) -> BotView:
+    """The part of ``view(seat)`` the heuristic reads: who is where and holds what, the skeletons and
+    Humans on the map, the book, the phase and a player combat."""
+    g = s.geo()
+    xs, ys = g.xs, g.ys
+    pawns: list[BotPawn] = []
+    for p in range(s.players):
+        sq = s.pawn[p]
+        info: BotPawn = {
+            "seat": p, "x": xs[sq], "y": ys[sq], "humans": s.humans[p], "points": winning.points(s.kills[p]),
+            "in_play": [CARDS[c].name for c in s.in_play[p]], "has_book": s.book == p,
+        }
+        if p == seat:
+            info["hand"] = [CARDS[c].name for c in s.hands[p]]
+        pawns.append(info)
+    v: BotView = {
+        "game": "midevil", "seat": seat, "players": s.players, "turn": s.turn, "phase": cast(Phase, s.phase),
+        "to_move": list(s.to_move), "skeletons": _skeletons(s), "humans_on_map": _humans(s),
+        "pawns": pawns, "book": _book(s),
+    }
+    if s.pvp:
+        v["player_combat"] = _player_combat(s, seat)
+    return v
+
+
+def _skeletons(s: MidEvilState) -> list[SkeletonOnMap]:
+    g = s.geo()
+    skel, xs, ys = s.skel, g.xs, g.ys
+    return [[xs[sq], ys[sq], COLOURS[skel[sq] - 1]] for sq in compress(range(len(skel)), skel)]
+
+
+def _humans(s: MidEvilState) -> list[Square]:
+    g = s.geo()
+    hum, xs, ys = s.hum, g.xs, g.ys
+    return [[xs[sq], ys[sq]] for sq in compress(range(len(hum)), hum)]
+
+
+def _book(s: MidEvilState) -> Book:
+    if s.book >= 0:
+        return {"status": "held", "holder": s.book, "square": s.xy(s.pawn[s.book])}
+    if s.book == BOOK_AT_GRAVEYARD:
+        return {"status": "graveyard", "holder": None, "square": s.xy(s.geo().graveyard)}
+    return {"status": "set_aside", "holder": None, "square": None}
+
+
+def _player_combat(s: MidEvilState, seat: int | None) -> PlayerCombat:
+    """§6.4: a commitment is shown to its own seat, and to everyone once both are ready."""
+    pc = s.pvp
+    sides: list[CombatSide] = []
+    for i, ps in enumerate((pc["att"], pc["def"])):
+        side: CombatSide = {"seat": ps, "die": pc["dice"][i], "ready": pc["ready"][i],
+                            "rerolls_used": pc["used"][i], "done": pc["done"][i]}
+        if pc["revealed"] or ps == seat:
+            side["committed"] = commit_json(pc["hide"][i])
+        sides.append(side)
+    return {"challenger": sides[0], "holder": sides[1], "revealed": pc["revealed"]}
