@@ -21,7 +21,7 @@ def version(page: Any) -> int:
 
 
 def is_over(page: Any) -> bool:
-    return page.get_attribute("#table", "data-over") == "true"
+    return bool(page.get_attribute("#table", "data-over") == "true")
 
 
 def create_in_lobby(page: Any, base: str, game: str, players: int, bot: str, options: dict[str, Any],
@@ -46,7 +46,7 @@ def create_in_lobby(page: Any, base: str, game: str, players: int, bot: str, opt
                 field.fill(str(value))
     page.click("[data-create]")
     page.wait_for_selector("#table[data-version]:not([data-version=''])")
-    return page.url.rsplit("/", 1)[-1]
+    return str(page.url).rsplit("/", 1)[-1]
 
 
 def wait_change(page: Any, before: int, timeout: float = 10_000) -> bool:

@@ -157,3 +157,9 @@ def test_every_game_package_loads() -> None:
     from medieval.core.registry import import_failures
 
     assert import_failures() == {}
+
+
+def test_every_spec_is_hashable_and_equal_to_itself() -> None:
+    """Specs are keys of caches (the server caches each game's sentence writer by its spec)."""
+    for spec in medieval.list_games():
+        assert hash(spec) == hash(medieval.make(spec.name).spec) and {spec: 1}[spec] == 1

@@ -3,6 +3,7 @@ that changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -172,7 +173,7 @@ def test_refusals_are_clear_4xx_and_change_nothing(client: httpx.Client) -> None
 
 
 def test_oversized_body_is_refused_even_without_content_length(server: ServerProcess) -> None:
-    def chunks():  # type: ignore[no-untyped-def]
+    def chunks() -> Iterator[bytes]:
         for _ in range(100):
             yield b" " * 1000
 

@@ -105,7 +105,7 @@ async def _play(server: ServerProcess, name: str, players: int, bots: list[str |
     return {"table": tid, "tokens": tokens, "clients": clients, "http": http_messages}
 
 
-def _positions(game: Game, rec: dict[str, Any]) -> Any:
+def _positions(game: Game[Any], rec: dict[str, Any]) -> Any:
     """``at(version)``: the game replayed from the stored record up to ``version`` actions (one pass)."""
     state = game.replay({**rec, "actions": []})
     states = [state.clone()]

@@ -166,7 +166,7 @@ class GameSpec:
     chance: ChanceKind = "sampled"
     #: (players, options) pairs the conformance suite and the golden playthroughs spread over; empty:
     #: every player count with the default options.
-    test_configurations: tuple[Configuration, ...] = ()
+    test_configurations: tuple[Configuration, ...] = field(default=(), hash=False)
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -68,6 +68,9 @@ function Value({ value, name = "", depth = 0 }) {
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return html`<span class="v muted">none</span>`;
+    if (value.every(isScalar) && value.length === players.n && /(scores|sizes|counts|limits|points|score)$/.test(name)) {
+      return html`<span class="chips">${value.map((v, i) => html`<span class="chip-static"><span class=${`seat-tag seat-${i}`}>P${i}</span> ${scalar(v, seat)}</span>`)}</span>`;
+    }
     if (value.every(isScalar)) {
       const shown = value.slice(0, MAX_ITEMS);
       return html`<span class="chips">${shown.map((v) => html`<span class="chip-static">${scalar(v, seat)}</span>`)}${value.length > MAX_ITEMS ? html` <span class="muted">+${value.length - MAX_ITEMS} more</span>` : ""}</span>`;
