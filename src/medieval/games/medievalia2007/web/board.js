@@ -731,7 +731,7 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
 
   const allied = view.allied;
   const teamVp = (/** @type {number} */ t) => info.filter((/** @type {any} */ p) => p.team === t).reduce((s, /** @type {any} */ p) => s + p.vp, 0);
-  const bar = html`<div class=${`m7-bar ${mine ? "mine" : ""}`}>
+  const bar = html`<div class=${`m7-bar ${mine ? "mine" : ""} ${view.phase === "over" || !act ? "still" : ""}`}>
     <div class="m7-status">
       <span><strong>Turn ${view.turn}</strong> · ${view.phase === "over" ? "game over" : `${active === me ? "your turn" : `${who(active, names, me)}'s turn`} · ${phaseWords(view.phase)}`}</span>
       <span><${Icon} name="star" size=${14} /> ${allied ? `alliances need ${view.prestige_target} VP: ${[0, 1].map((t) => `${info.filter((/** @type {any} */ p) => p.team === t).map((/** @type {any} */ p) => `P${p.seat}`).join("+")} ${teamVp(t)}`).join(" · ")}` : `${view.prestige_target} VP wins`}</span>
@@ -787,12 +787,14 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
     </section>`;
   };
 
+  // the intermediate Fiefs side by side, at the scale of the Fiefs (their viewBox is a share of W)
+  const roadCols = phone || roads.length === 1 ? 1 : roads.length <= 4 ? 2 : 3;
   /** @param {any} fief */
   const RoadSection = (fief) => {
     const inBattle = battle && battle.fief === fief.name;
     const attack = attackActs.get(fief.name);
     const key = `fief:${fief.name}`;
-    const rw = roads.length === 1 || phone ? W : roads.length === 2 || roads.length === 4 ? Math.floor(W / 2) : Math.floor(W / 3);
+    const rw = Math.floor(W / roadCols);
     return html`<section class=${`m7-road ${inBattle ? "battle-here" : ""} ${marchFor.has(fief.name) ? "reachable" : ""}`} data-fief=${fief.name}
         aria-label=${`the intermediate Fief ${fief.name}`}>
       <header class="fief-head">
@@ -814,7 +816,7 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
       ${BattleSvg()}
     </section>`}
     <div class="m7-others">${others.map((f) => f && FiefSection(f))}</div>
-    <div class="m7-roads">${roads.map(RoadSection)}</div>
+    <div class="m7-roads" style=${`grid-template-columns: repeat(${roadCols}, minmax(0, 1fr))`}>${roads.map(RoadSection)}</div>
     ${mineFief && FiefSection(mineFief)}
     ${me !== null && html`<section class="m7-hand" aria-label="Your hand">
       <h3>Your hand <span class="muted small">(${hand.length} card${hand.length === 1 ? "" : "s"})</span></h3>
