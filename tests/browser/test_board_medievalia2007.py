@@ -266,7 +266,7 @@ def test_random_clicks_on_the_board_on_a_phone(server: ServerProcess, pages: Pag
             assert wait_change(page, before), "a control of the board did not play its move"
         if state["view"]["turn"] >= 4 and not checked:
             checked = True
-            screenshot(page, shot, f"{GAME}-phone")
+            screenshot(page, shot, f"{GAME}-phone-board")
             assert axe_violations(page) == [], "the phone table"
             page.set_viewport_size(DESKTOP)
             assert axe_violations(page) == [], "the desktop table"

@@ -466,7 +466,8 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
       let ctl = {};
       const label = `the ${d.name} deck, ${d.count} card${d.count === 1 ? "" : "s"}${d.bottom ? `, ${d.bottom} face up underneath` : ""}`;
       if (direct) ctl = { action: direct.notation, onClick: () => send(direct.notation), glow: true, label: `${label}: ${direct.kind} a card from it` };
-      else if (buy) ctl = { select: key, onClick: () => toggle(key), selected: sel === key, glow: sel !== key, label: `${label}: buy an extra card from it for any 4 resources` };
+      // buying an extra card is a rare choice: selectable, without drawing the eye like the real moves
+      else if (buy) ctl = { select: key, onClick: () => toggle(key), selected: sel === key, label: `${label}: buy an extra card from it for any 4 resources` };
       const layers = Math.min(4, Math.ceil(d.count / 6));
       parts.push(html`<g class=${`deck deck-${d.name}`}>
         ${d.bottom && html`<${Card} x=${x + 56} y=${y + 26} w=${SW} h=${SH} rank="" keyName=${`bottom:${d.name}`} face=${d.bottom} help=${d.bottom}
