@@ -48,6 +48,7 @@ SPEC = GameSpec(
         encoding="encoding:ENCODING",
         text="text",
         search="data/search.json",
+        web="web",
         rules="rules.md",
     ),
     hidden_information=True,

@@ -1,0 +1,275 @@
+"""Medievalia (2007)'s own board in a real browser, played through its controls only (never the action
+list): a whole game against a bot by a player with a plan (starting cards, territories, troops, buildings,
+marches and attacks), every composite move built by selecting and then confirming; at every step the page
+shows no face the seat's view lacks and offers nothing that is not legal. Then a game of random clicks on
+the board on a phone, axe-core's check of the table, and a phone and a desktop screenshot."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections import Counter
+from typing import Any
+
+import httpx
+import pytest
+
+import medieval
+from tests.browser.conftest import DESKTOP, PHONE, Pages
+from tests.browser.helpers import create_in_lobby, is_over, version, wait_change
+from tests.browser.test_games import axe_violations
+from tests.server.helpers import ServerProcess, record
+
+pytestmark = pytest.mark.browser
+
+GAME = "medievalia2007"
+BOARD = "[data-board=medievalia2007]"
+FACE = re.compile(r'data-face="([^"]+)"')
+ACTION = re.compile(r'data-action="([^"]+)"')
+#: The moves a player builds in two steps: what to select first (then the move's own control).
+SELECT_FIRST: dict[str, str] = {
+    "play": "hand:{card}", "sell": "hand:{card}", "build": "stack:{building}", "buy_card": "deck:{deck}",
+    "trade": "give:{give}", "attack": "fief:{fief}", "move_inside": "card:{card}", "march": "card:{card}",
+    "dismiss": "card:{card}", "remove": "card:{card}", "inspire": "card:{card}", "shoot": "card:{card}",
+    "heal": "card:{card}", "engage": "card:{card}", "convert": "card:{card}",
+}
+MILITARY = {"Soldier", "Priest", "Bowman", "Knight", "Infantry"}
+TERRITORIES = {"Field", "Farm", "Forest", "Mine"}
+
+
+def face_of(name: str) -> str:
+    return re.sub(r"\d+$", "", name)
+
+
+def faces_known(view: dict[str, Any]) -> Counter[str]:
+    """Every face the seat's view holds, wherever it lies."""
+    out: Counter[str] = Counter(c["face"] for c in view["table"].values())
+    out.update(view["hand"] or [])
+    out.update(d["bottom"] for d in view["decks"] if d["bottom"])
+    out.update(s["top"] for s in view["stacks"] if s["top"])
+    out.update(face_of(n) for n in view["discard"] + view["removed"])
+    if view["purchase"] and view["purchase"]["kind"] == "play":
+        out[view["purchase"]["what"]] += 1
+    return out
+
+
+class Seat:
+    """The page's seat, read from the server with its own token (the page keeps it in local storage)."""
+
+    def __init__(self, server: ServerProcess, page: Any, table: str) -> None:
+        self.url = f"{server.base}/api/tables/{table}/state"
+        self.page = page
+        token = page.evaluate(f"localStorage.getItem('medieval.seat.{table}')")
+        assert token
+        self.headers = {"Authorization": f"Bearer {token}"}
+
+    def synced(self) -> tuple[dict[str, Any], str]:
+        """The seat's state and the board's HTML at one version."""
+        for _ in range(100):
+            state: dict[str, Any] = httpx.get(self.url, headers=self.headers, timeout=10).json()
+            board, shown = self.page.evaluate("""() => [document.querySelector('[data-board]')?.outerHTML ?? '',
+                Number(document.querySelector('#table').dataset.version)]""")
+            if shown == state["version"] and (state["status"] == "finished" or board):
+                return state, board
+            self.page.wait_for_timeout(60)
+        raise AssertionError("the page never caught up with the server")
+
+
+def check(state: dict[str, Any], board: str) -> None:
+    """The board draws only the view, every card of the table and hand, and offers only legal moves."""
+    view = state["view"]
+    shown = Counter(FACE.findall(board))
+    known = faces_known(view)
+    assert shown <= known, f"the board shows faces its view lacks: {shown - known}"
+    required = Counter(c["face"] for c in view["table"].values()) + Counter(view["hand"] or [])
+    assert required <= shown, f"cards of the view are missing from the board: {required - shown}"
+    legal = {a["notation"] for a in state["actions"]} if state["your_turn"] else set()
+    offered = set(ACTION.findall(board))
+    assert offered <= legal, f"the board offers moves that are not legal: {offered - legal}"
+
+
+def screenshot(page: Any, shot: Any, name: str) -> None:
+    """The whole board in its order: the bar, sticky on a screen, would float mid-page in a full-page
+    picture, so it is put back in its place for the picture only."""
+    page.evaluate("window.scrollTo(0, 0)")
+    style = page.add_style_tag(content=".m7-bar { position: static !important; }")
+    shot(page, name)
+    style.evaluate("e => e.remove()")
+
+
+def click(page: Any, selector: str) -> None:
+    """A click with the mouse; where another card covers it (a crowded hand), Enter on its focus."""
+    target = page.locator(f"{BOARD} {selector}").first
+    try:
+        target.click(trial=True, timeout=1_500)
+    except Exception:
+        target.focus()
+        page.keyboard.press("Enter")
+        return
+    target.click()
+
+
+def perform(page: Any, action: dict[str, Any]) -> bool:
+    """Play ``action`` through the board's controls; returns True if it was built in two steps."""
+    notation, kind = action["notation"], action["kind"]
+    selector = f'[data-action="{notation}"]'
+    board = page.locator(BOARD)
+    template = SELECT_FIRST.get(kind)
+    if template is not None:
+        key = template.format(**action["args"])
+        assert board.locator(selector).count() == 0, f"{notation} is offered before its part is chosen"
+        click(page, f'[data-select="{key}"]')
+        page.wait_for_selector(f"{BOARD} {selector}", timeout=5_000)
+    assert board.locator(selector).count(), f"the board has no control for {notation}"
+    before = version(page)
+    # prefer the control on the table itself (a glowing card or place) to the bar's button
+    drawn = board.locator(f"svg {selector}")
+    click(page, f"svg {selector}" if drawn.count() else selector)
+    assert wait_change(page, before), f"{notation} was not played"
+    return template is not None
+
+
+class Planner:
+    """A player with a plan: territories and troops first, buildings when they can be paid, every troop
+    marching on the neighbour's Fief, and an attack wherever it can."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.took = 0
+        self.moved: set[tuple[int, str]] = set()
+
+    def choose(self, state: dict[str, Any]) -> dict[str, Any]:
+        view, acts = state["view"], state["actions"]
+        by: dict[str, list[dict[str, Any]]] = {}
+        for a in acts:
+            by.setdefault(a["kind"], []).append(a)
+
+        def first(*kinds: str, when: Any = None) -> dict[str, Any] | None:
+            for k in kinds:
+                for a in by.get(k, []):
+                    if when is None or when(a):
+                        return a
+            return None
+
+        table = view["table"]
+        me = self.seat
+        pick = None
+        if "take" in by:
+            order = ["territory", "military", "character"] * 2 + ["territory", "military"]
+            want = order[self.took % len(order)]
+            self.took += 1
+            pick = first("take", when=lambda a: a["args"]["deck"] == want)
+        elif "draw" in by:
+            pick = first("draw", when=lambda a: a["args"]["deck"] == "military") or first("draw")
+        elif "end_actions" in by:
+            terr = view["players_info"][me]["territories"]
+            pick = ((first("build") if terr else None)
+                    or first("play", when=lambda a: a["args"]["card"] in TERRITORIES and terr < 4)
+                    or first("play", when=lambda a: a["args"]["card"] in MILITARY)
+                    or first("build")
+                    or first("play", when=lambda a: a["args"]["card"] == "Worker")
+                    or first("move_inside", when=lambda a: a["args"]["to"] is not None
+                             and table[a["args"]["to"]]["kind"] == "territory"
+                             and (view["turn"], a["args"]["card"]) not in self.moved)
+                    or first("end_actions"))
+            if pick and pick["kind"] == "move_inside":
+                self.moved.add((view["turn"], pick["args"]["card"]))
+        elif "abandon" in by:
+            pick = first("produce", "trade", "convert", "reduce", "sell") or first("abandon")
+        elif "end_moves" in by:
+            home = f"F{me}"
+            pick = first("march", when=lambda a: a["args"]["to"] != home and (
+                table[a["args"]["card"]]["face"] in MILITARY or view["turn"] >= 5)) or first("end_moves")
+        elif "end_turn" in by:
+            pick = first("attack", "shoot") or first("end_turn")
+        else:
+            pick = (first("enlist") or first("charge") or first("engage") or first("hold")
+                    or first("aim", when=lambda a: table.get(a["args"]["target"] or "", {}).get("kind") == "territory")
+                    or first("aim", "stand") or first("heal", "shoot") or first("pass")
+                    or first("damage_order", "bolster", "disband", "send", "refuse"))
+        return pick or acts[0]
+
+
+def test_a_whole_game_through_the_board_with_every_composite_move(server: ServerProcess, pages: Pages,
+                                                                  shot: Any) -> None:
+    page = pages.new(DESKTOP, has_touch=False)
+    tid = create_in_lobby(page, server.base, GAME, 2, "random", {"turn_limit": 16})
+    page.wait_for_selector(BOARD)
+    seat = Seat(server, page, tid)
+    planner = Planner(0)
+    done: Counter[str] = Counter()
+    offered: set[str] = set()
+    two_step = 0
+    shots: set[str] = set()
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end (version {version(page)})"
+        state, board = seat.synced()
+        if state["status"] == "finished":
+            break
+        check(state, board)
+        if not state["your_turn"]:
+            wait_change(page, state["version"], 3_000)
+            continue
+        offered.update(a["kind"] for a in state["actions"])
+        action = planner.choose(state)
+        two_step += perform(page, action)
+        done[action["kind"]] += 1
+        moment = "battle" if state["view"]["battle"] else "building" if done["build"] else None
+        if moment and moment not in shots:
+            shots.add(moment)
+            screenshot(page, shot, f"{GAME}-desktop-{moment}")
+    assert is_over(page)
+    rec = record(server.database_url, tid)
+    assert medieval.replay(rec).is_over
+    for kind in ("play", "march"):
+        assert done[kind], f"the game never played a {kind} ({dict(done)})"
+    assert done["produce"] + done["sell"], "no payment was made"
+    for kind in ("build", "attack", "move_inside", "enlist"):
+        assert kind not in offered or done[kind], f"{kind} was offered but never played through the board"
+    assert two_step >= 5, f"only {two_step} moves were built by selecting and confirming"
+    screenshot(page, shot, f"{GAME}-desktop")
+
+
+def test_random_clicks_on_the_board_on_a_phone(server: ServerProcess, pages: Pages, shot: Any) -> None:
+    page = pages.new(PHONE, has_touch=False)
+    tid = create_in_lobby(page, server.base, GAME, 2, "random", {"turn_limit": 8})
+    page.wait_for_selector(BOARD)
+    seat = Seat(server, page, tid)
+    rng = random.Random(11)
+    moves = 0
+    checked = False
+    deadline = time.monotonic() + 180
+    while not is_over(page):
+        assert time.monotonic() < deadline, f"the game did not end (version {version(page)})"
+        state, board = seat.synced()
+        if state["status"] == "finished":
+            break
+        check(state, board)
+        if not state["your_turn"]:
+            wait_change(page, state["version"], 3_000)
+            continue
+        controls = page.locator(f"{BOARD} [data-action], {BOARD} [data-select]")
+        legal = [a["notation"] for a in state["actions"]]
+        assert controls.count(), f"the board offers nothing on the seat's turn ({legal})"
+        pick = controls.nth(rng.randrange(controls.count()))
+        is_action = pick.get_attribute("data-action") is not None
+        before = version(page)
+        try:
+            pick.click(timeout=3_000)
+        except Exception:  # covered by another card: the keyboard reaches it
+            pick.focus()
+            page.keyboard.press("Enter")
+        if is_action:
+            moves += 1
+            assert wait_change(page, before), "a control of the board did not play its move"
+        if state["view"]["turn"] >= 4 and not checked:
+            checked = True
+            screenshot(page, shot, f"{GAME}-phone-board")
+            assert axe_violations(page) == [], "the phone table"
+            page.set_viewport_size(DESKTOP)
+            assert axe_violations(page) == [], "the desktop table"
+            page.set_viewport_size(PHONE)
+    assert checked and moves >= 6, f"{moves} moves"
+    assert medieval.replay(record(server.database_url, tid)).is_over
