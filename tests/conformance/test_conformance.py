@@ -1,7 +1,7 @@
 """The conformance suite: seeded random games of every registered game and configuration, with the
 contract's invariants checked after every step. A new game only registers itself to be covered.
 
-MEDIEVAL_CONFORMANCE_GAMES sets the number of games per game (default 2000), spread over the game's
+MEDIEVAL_CONFORMANCE_GAMES sets the number of games per game (default 800), spread over the game's
 test configurations (player counts and variants)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import medieval
 from medieval.core.registry import game_class
 from tests.conformance.checks import play_checked
 
-GAMES_PER_GAME = int(os.environ.get("MEDIEVAL_CONFORMANCE_GAMES", "2000"))
+GAMES_PER_GAME = int(os.environ.get("MEDIEVAL_CONFORMANCE_GAMES", "800"))
 CHUNK = 50
 #: In this many games of each chunk every legal action is applied at every step (in the others a sample).
 FULL_PER_CHUNK = 2
