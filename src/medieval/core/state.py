@@ -12,6 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from medieval.core.errors import (
@@ -221,7 +223,9 @@ class State(ABC):
                 f"parse_action(seat, text)", self.legal_actions(seat) if isinstance(seat, int) else ())
         self._check_seat(seat)
         legal = self.legal_actions(seat)
-        if action not in legal:
+        # Actions are interned, so the one passed is usually one of the list: find it by identity (in C)
+        # before comparing field by field.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             if self.is_over:
                 raise IllegalActionError("the game is over")
             if seat not in self.to_move:
