@@ -70,6 +70,20 @@ def targets(s: MidEvilState, reach: int) -> list[int]:
     return [t for t in s.geo().sight(s.pawn[s.turn], reach) if skel[t]]
 
 
+def catapult_targets(s: MidEvilState, seat: int) -> list[int]:
+    """§8.7-§8.8: the Catapult needs no line of sight, but "Ranged weapons may not be used to shoot into
+    or out of a building": any skeleton outside, from a shooter outside (R15; the option
+    ``catapult_into_buildings`` lifts the building rule)."""
+    skel = s.skel
+    squares = compress(range(len(skel)), skel)
+    if s.options["catapult_into_buildings"]:
+        return list(squares)
+    region = s.geo().region
+    if region[s.pawn[seat]]:
+        return []
+    return [t for t in squares if not region[t]]
+
+
 def shots(s: MidEvilState) -> list[Action]:
     """The Crossbow's shots (an item's power, not a card play: §8.3)."""
     g = s.geo()
@@ -102,8 +116,7 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
         elif e == "shoot":
             out += [A.play_at(c, g.xs[t], g.ys[t]) for t in targets(s, card.range)]
         elif e == "catapult":
-            skel = s.skel
-            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in compress(range(len(skel)), skel)]
+            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in catapult_targets(s, seat)]
         elif e == "heal":
             if s.humans[seat] < MAX_HUMANS and s.supply:
                 out.append(A.PLAYS[c])
