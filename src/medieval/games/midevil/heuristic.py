@@ -177,6 +177,8 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     words = {str(a): a for a in legal}
     if "challenge" in words:
         return words["challenge"]
+    if "claim" in words:  # a waiting Horse: the rest of the move counts double
+        return words["claim"]
     shots = [a for a in legal if isinstance(a, A.Shoot)]
     if shots:
         return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))

@@ -174,6 +174,8 @@ class MidEvilState(State):
             cards.end(self, seat)
         elif w == "challenge":
             player_combat.challenge(self)
+        elif w == "claim":
+            movement.claim(self, seat)
         elif w == "ready":
             player_combat.ready(self, seat)
         elif w == "stand":
