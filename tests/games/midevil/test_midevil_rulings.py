@@ -134,3 +134,18 @@ def test_ruling_r20_a_tile_must_join_the_map_by_a_road() -> None:
     spots = {(a.x, a.y) for a in s.legal_actions(0)}  # type: ignore[attr-defined]
     assert (-1, -1) not in spots and (1, 1) not in spots  # a crossroads there would face closed sides
     assert spots == {(0, -1), (1, 0), (0, 1), (-2, 0)}
+
+
+def test_ruling_r20_gates_may_face_each_other() -> None:
+    """R20: §4.1 forbids only cutting off "a road or the entrance on any other tile"; a gate facing a gate
+    cuts off neither (the two walled places open into each other), so it is allowed; option
+    doors_may_face=false forbids it."""
+    tiles = [["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]]  # the Graveyard's gates face north and south
+    s = make(tiles=tiles, tile_deck=["Crypt"])  # the Crypt's one gate faces south unturned
+    assert "place 0,-2 r0" in legal(s)
+    do(s, "0 place 0,-2 r0")
+    g = s.geo()
+    crypt_gate, graveyard_gate = g.at[(1, -4)], g.at[(1, -3)]
+    assert graveyard_gate in g.step[crypt_gate]  # one walks from the Crypt into the Graveyard
+    s = make(tiles=tiles, tile_deck=["Crypt"], options={"doors_may_face": False})
+    assert "place 0,-2 r0" not in legal(s)

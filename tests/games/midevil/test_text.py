@@ -17,6 +17,7 @@ GRAVEYARD_NORTH = ["Graveyard", 0, -1, 0]
 #: Tiles that leave no free side for a Graveyard or a Crypt (R11).
 CLOSED_MAP = [["Altar", 0, 0, 0], ["Fork", -1, 0, 90], ["Watchtower", 0, 1, 180], ["Field Bend", 0, -1, 180],
               ["Ruined Keep", 1, 0, 0]]
+NO_FACING = {"doors_may_face": False}  # R20 option: on CLOSED_MAP no walled place then fits
 CARD_NAMES = {c.name for c in CARDS}
 
 
@@ -46,7 +47,7 @@ def _games() -> list[MidEvilState]:
         out += [_played(g.new_game(seed), random.Random(seed)) for seed in range(2)]
     g = game(MidEvilGame, 3, max_rounds=12, graveyard_within=2)
     out += [_played(g.new_game(seed), random.Random(seed), heuristic=True) for seed in range(6)]
-    out.append(make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2]))
+    out.append(make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2], options=NO_FACING))
     out.append(make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH], tile_deck=[], hands=[["Sword"], []], deck=[],
                     rest_to_discard=True, dice=[1]))
     duel = _duel()

@@ -37,6 +37,9 @@ SPEC = GameSpec(
         OptionSpec("skeletons_enter_pawns", True,
                    "Skeleton movement (R5): whether skeletons may step onto a square with a pawn "
                    "(combat then starts that player's next turn)."),
+        OptionSpec("doors_may_face", True,
+                   "Placing tiles (R20): whether the gates of two walled places may face each other "
+                   "(the rulebook does not forbid it), or never."),
         OptionSpec("catapult_into_buildings", False,
                    "The Catapult (R15): like every ranged weapon it may not shoot into or out of a "
                    "building (the rulebook waives only line of sight for it), or it reaches anywhere."),
@@ -63,7 +66,7 @@ SPEC = GameSpec(
         (4, {"max_rounds": 2}),
         (5, {"max_rounds": 2, "points_check": "end_of_turn"}),
         (6, {"max_rounds": 1, "tie_kills_challenger": True, "skeletons_enter_pawns": False,
-             "catapult_into_buildings": True}),
+             "catapult_into_buildings": True, "doors_may_face": False}),
         (4, {"max_rounds": 3, "target_points": 5, "graveyard_within": 2}),
     ),
 )

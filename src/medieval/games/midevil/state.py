@@ -119,7 +119,7 @@ class MidEvilState(State):
         if ph == "discard":
             return cards.discard_actions(self)
         if ph == "place":
-            return self.geo().place_actions(self.drawn)[:]
+            return self.geo().place_actions(self.drawn, self.options["doors_may_face"])[:]
         if ph == "seed":
             return [A.Seed(c) for c in placing.seed_options(self)]
         if ph == "commit":
