@@ -278,3 +278,19 @@ def test_card_raise_dead() -> None:
     assert s.skel[s.geo().at[(1, 0)]] == 1 and s.pool[0] == 38
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Raise Dead"], []], pool=[0, 9, 9])
     assert _plays(s) == []  # no white skeleton left in the pool
+
+
+def test_card_unquiet_graves() -> None:
+    """Unquiet Graves (our design): "Once the Skeleton supply runs out, no more can be used without an
+    event card action" (§11.5): this is that action; every skeleton removed from play goes back to the
+    pool, and new tiles can be seeded again."""
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []])
+    assert s.gone == [0, 0, 0] and _plays(s) == []  # nothing removed from play: it would do nothing
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []], pool=[0, 0, 0],
+             kills=[[3, 1, 0], [0, 0, 0]])
+    gone = s.gone[:]
+    assert s.pool == [0, 0, 0] and gone == [37, 39, 20]  # the scenario's spent skeletons
+    assert _plays(s) == ["play Unquiet Graves"]
+    do(s, "0 play Unquiet Graves")
+    assert s.pool == gone and s.gone == [0, 0, 0] and _names(s.discard) == ["Unquiet Graves"]
+    assert last(s, "unquiet")["skeletons"] == {"white": 37, "red": 39, "blue": 20}

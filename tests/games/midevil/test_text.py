@@ -50,6 +50,10 @@ def _games() -> list[MidEvilState]:
     out.append(make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2], options=NO_FACING))
     out.append(make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH], tile_deck=[], hands=[["Sword"], []], deck=[],
                     rest_to_discard=True, dice=[1]))
+    story = make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH], phase="move", roll=2, humans_on_map=[[1, 0]],
+                 hands=[["Unquiet Graves"], []], pool=[0, 0, 0])
+    do(story, "0 move N", "0 play Unquiet Graves")  # a Human picked up; the spent skeletons called back
+    out.append(story)
     duel = _duel()
     do(duel, "0 hide red", "0 hide human", "0 ready", "1 hide blue", "1 hide human", "1 ready", "0 reroll", "1 stand")
     out.append(duel)
@@ -154,7 +158,7 @@ def test_explain_says_why_a_notation_is_refused_from_the_seats_own_view() -> Non
     assert explain(state, 0, "place 0,0 r0") == "a tile lies at 0,0 already"
     assert explain(state, 0, "skeleton 9,9 N") == "now is the time to place the drawn tile"
     assert explain(state, 0, "play Horse") == (
-        "you hold no Horse: your hand is Treasure Chest, Treasure Chest and Grave Robber")
+        "you hold no Horse: your hand is Treasure Chest, Restless Dead and Raise Dead")
     rng = random.Random(3)
     while not (state.phase == "skeletons" and 0 in state.to_move):
         s = state.to_move[0]

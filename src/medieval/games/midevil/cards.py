@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import combat, movement, skeletons, turn, winning
-from medieval.games.midevil.components import CARDS, CROSSBOW, HAND_LIMIT, HORSE, MAX_HUMANS
+from medieval.games.midevil.components import CARDS, COLOURS, CROSSBOW, HAND_LIMIT, HORSE, MAX_HUMANS
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
@@ -134,6 +134,9 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
         elif e == "grave_robber":
             if s.pool[0]:
                 out.append(A.PLAYS[c])
+        elif e == "unquiet":
+            if any(s.gone):
+                out.append(A.PLAYS[c])
         elif e == "raise_dead" and s.pool[0]:
             out += [A.PlayOn(c, o) for o in range(s.players) if o != seat and raise_squares(s, o)]
     return out
@@ -218,6 +221,11 @@ def play(s: MidEvilState, a: Action) -> None:
         winning.check_points(s, seat)
         if s.phase == "over":
             return
+    elif e == "unquiet":  # §11.5: the event card action that refills the Skeleton pool
+        back = s.gone
+        s.pool = [p + g for p, g in zip(s.pool, back, strict=True)]
+        s.gone = [0, 0, 0]
+        s._emit("unquiet", {"seat": seat, "skeletons": {COLOURS[i]: back[i] for i in range(3)}})
     elif e == "raise_dead":
         assert isinstance(a, A.PlayOn)
         placed = []

@@ -19,7 +19,7 @@ VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
 KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain Mail", "Sword", "Longbow",
         "Flail", "Crossbow", "Grave Robber", "Treasure Chest", "Sling", "Curse", "Raise Dead", "Fresh Legs",
-        "Restless Dead")
+        "Restless Dead", "Unquiet Graves")
 
 
 class _Ctx:
@@ -155,6 +155,8 @@ def _card_score(ctx: _Ctx, a: Action) -> float:
         return 8.0 if me["humans"] <= 2 else 0.0
     if e == "grave_robber":
         return 3.0
+    if e == "unquiet":  # more skeletons for the tiles still to come: more points to collect
+        return 1.5
     if e == "draw":
         return 2.5
     if isinstance(a, A.PlayOn):

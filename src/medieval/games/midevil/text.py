@@ -198,6 +198,10 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
         number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
         what = f"{number} white skeleton{'s' if count != 1 else ''}"
         return f"{n.act(who, 'raise', 'raises')} {what} next to {n.obj(e['target'])}."
+    if kind == "unquiet":
+        back = e["skeletons"]
+        parts = [plural(int(back[c]), f"{c} skeleton") for c in ("white", "red", "blue") if back.get(c)]
+        return f"{n.act(who, 'call', 'calls')} the dead back: {listing(parts)} return to the pool."
     if kind == "game_over":
         winners = list(e.get("winners", []))
         termination = e.get("termination")
