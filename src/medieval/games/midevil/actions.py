@@ -16,6 +16,7 @@ notation              kind             action
 ``move N``            move             step one square north (E, S, W)
 ``stop``              stop_moving      end your movement
 ``claim``             claim_horse      claim another player's Horse waiting on your square
+``pass``              pass             let a reaction window go by without playing a card
 ``challenge``         challenge        fight the holder of the Necronomicon on your square
 ``play Horse``        play_card        play an event card (``play Longbow 4,-2`` at a square,
                                        ``play Curse 2`` on a seat)
@@ -243,7 +244,8 @@ class Discard(Action):
 
 #: The kind of each one-word action, for clients.
 _WORD_KINDS = {"reroll": "reroll", "armour": "armour_reroll", "stop": "stop_moving", "challenge": "challenge",
-               "ready": "ready", "stand": "stand", "end": "end_turn", "claim": "claim_horse"}
+               "ready": "ready", "stand": "stand", "end": "end_turn", "claim": "claim_horse",
+               "pass": "pass"}
 REROLL = Word("reroll")
 ARMOUR = Word("armour")
 STOP = Word("stop")
@@ -252,7 +254,8 @@ READY = Word("ready")
 STAND = Word("stand")
 END = Word("end")
 CLAIM = Word("claim")
-WORDS = {w.word: w for w in (REROLL, ARMOUR, STOP, CHALLENGE, READY, STAND, END, CLAIM)}
+PASS = Word("pass")
+WORDS = {w.word: w for w in (REROLL, ARMOUR, STOP, CHALLENGE, READY, STAND, END, CLAIM, PASS)}
 MOVES = tuple(Move(d) for d in range(4))
 HIDES = tuple(Hide(t) for t in range(4))
 PLAYS = tuple(Play(c.index) for c in CARDS)

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil import combat, movement, skeletons, turn, winning
+from medieval.games.midevil import combat, movement, react, skeletons, turn, winning
 from medieval.games.midevil.components import CARDS, COLOURS, CROSSBOW, HAND_LIMIT, HORSE, MAX_HUMANS
+from medieval.games.midevil.react import raise_squares
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
@@ -142,12 +143,6 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
     return out
 
 
-def raise_squares(s: MidEvilState, o: int) -> list[int]:
-    """Raise Dead: the free squares next to seat ``o``'s pawn."""
-    skel = s.skel
-    return [t for t in s.geo().step[s.pawn[o]] if t >= 0 and not skel[t]]
-
-
 def play(s: MidEvilState, a: Action) -> None:
     """Play an event card: an item goes in front of the player, any other card to the discard pile, and
     its effect follows (§8.6 it overrides the rules it contradicts)."""
@@ -228,14 +223,7 @@ def play(s: MidEvilState, a: Action) -> None:
         s._emit("unquiet", {"seat": seat, "skeletons": {COLOURS[i]: back[i] for i in range(3)}})
     elif e == "raise_dead":
         assert isinstance(a, A.PlayOn)
-        placed = []
-        for t in raise_squares(s, a.seat)[:card.amount]:
-            if not s.pool[0]:
-                break
-            s.pool[0] -= 1
-            s.skel[t] = 1
-            placed.append(s.xy(t))
-        s._emit("raised", {"seat": seat, "target": a.seat, "squares": placed})
+        react.raise_dead(s, seat, a.seat, card.amount)
     if where == "move":
         movement.settle_move(s)
     else:

@@ -80,7 +80,16 @@ def choose(state: MidEvilState, seat: int, rng: random.Random) -> Action:
         return _pvp(ctx, legal)
     if phase == "discard":
         return _discard(ctx, legal)
+    if phase == "react":
+        return _react(ctx, legal)
     return rng.choice(legal)
+
+
+def _react(ctx: _Ctx, legal: list[Action]) -> Action:
+    """A reaction window (R7): Healing Herbs when low on Humans, a Curse or Raise Dead against the holder
+    of the book or the leader; otherwise pass (keep the card for your own turn)."""
+    play = _best_play(ctx, legal)
+    return play if play is not None else A.PASS
 
 
 def _context(state: MidEvilState, seat: int) -> _Ctx:
