@@ -84,7 +84,8 @@ def reachable(s: MidEvilState, k: int) -> int:
     """§9.1 "You must move that number if possible": the most skeletons (at most ``k``) that can move
     one after the other, none twice."""
     memo: set[tuple[frozenset[int], frozenset[int], int]] = set()
-    while k > 0 and not _can_move(s, k, memo):
+    steps = skeleton_steps(s)
+    while k > 0 and not _can_move(s, k, memo, steps):
         k -= 1
     return k
 
@@ -102,6 +103,17 @@ def _free_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
 def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
     """How many skeletons can be given distinct free squares to step to (a bipartite matching, stopped at
     ``cap``): that many moves can be made in any order, as no move takes another's square."""
+    taken_from: set[int] = set()
+    taken_to: set[int] = set()
+    n = 0
+    for to, _, key in steps:  # greedy first: usually enough to reach the cap at once
+        frm = key >> 2
+        if frm not in taken_from and to not in taken_to:
+            taken_from.add(frm)
+            taken_to.add(to)
+            n += 1
+            if n >= cap:
+                return n
     options: dict[int, list[int]] = {}
     for to, _, key in steps:
         options.setdefault(key >> 2, []).append(to)
@@ -126,13 +138,15 @@ def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
     return n
 
 
-def _can_move(s: MidEvilState, j: int, memo: set[tuple[frozenset[int], frozenset[int], int]]) -> bool:
+def _can_move(s: MidEvilState, j: int, memo: set[tuple[frozenset[int], frozenset[int], int]],
+              steps: list[tuple[int, Action, int]] | None = None) -> bool:
     """Whether ``j`` more skeletons can move from the position (a depth-first search over the orders of
-    moves, cut short by ``_matching``; ``memo`` holds the positions found to fall short). The position
-    is changed and restored in place."""
+    moves, cut short by ``_matching``; ``memo`` holds the positions found to fall short; ``steps``: the
+    position's legal moves when known). The position is changed and restored in place."""
     if j <= 0:
         return True
-    steps = _free_steps(s)
+    if steps is None:
+        steps = _free_steps(s)
     if _matching(steps, j) >= j:
         return True
     skel = s.skel
