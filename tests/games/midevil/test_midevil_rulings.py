@@ -68,7 +68,9 @@ def test_ruling_r6_death_keeps_the_hand_discards_down_to_three() -> None:
 
 def test_ruling_r7_cards_only_on_your_own_turn_in_its_windows() -> None:
     """R7: the active player plays event cards while moving, in a combat (weapons, Healing Herbs) and at
-    the end of the turn; not while placing a tile or moving skeletons, and never on another's turn."""
+    the end of the turn; not while placing a tile or moving skeletons; another player's item is never
+    offered on someone else's turn (reaction windows offer only the cards whose timing matters:
+    test_midevil_react.py)."""
     s = make(tiles=MAP, tile_deck=["Crossroads"], hands=[["Sword"], ["Sword"]])
     assert s.phase == "place" and not [n for n in legal(s) if n.startswith("play")]
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, -2, "white"]],

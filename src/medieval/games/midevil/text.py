@@ -221,7 +221,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
 
 
 #: When a reaction window opens (R7), for the sentences.
-_MOMENT_WORDS = {"move_roll": "after the movement roll", "combat": "against the fighter",
+_MOMENT_WORDS = {"move_roll": "after the movement roll", "combat": "after the missed combat roll",
                  "pvp": "in the player combat"}
 
 
