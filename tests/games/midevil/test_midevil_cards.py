@@ -110,12 +110,27 @@ def test_card_horse() -> None:
 
 
 def test_card_catapult() -> None:
-    """§8, card table: Catapult (ranged, one use): any skeleton on the map, no line of sight, even inside a
-    building; the player keeps it."""
-    s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []], skeletons=[[4, 0, "blue"]])
-    assert _plays(s) == ["play Catapult 4,0"]
-    do(s, "0 play Catapult 4,0")
+    """§8, card table: Catapult (ranged, one use): any skeleton outside the buildings, no line of sight
+    needed ("Line of sight is required for all ranged weapons except the Catapault"); the player keeps it."""
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []],
+             skeletons=[[5, 1, "blue"], [1, -3, "red"]])
+    assert _plays(s) == ["play Catapult 1,-3", "play Catapult 5,1"]
+    do(s, "0 play Catapult 5,1")
     assert s.kills[0] == [0, 0, 1] and _names(s.discard) == ["Catapult"]
+
+
+def test_card_catapult_never_into_or_out_of_a_building() -> None:
+    """§8.8 "Ranged weapons may not be used to shoot into or out of a building": only line of sight is
+    waived for the Catapult, so it reaches no skeleton inside a building and cannot be shot from inside
+    one (R15); option catapult_into_buildings=true lifts that."""
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []], skeletons=[[4, 0, "blue"], [5, 1, "red"]])
+    assert _plays(s) == ["play Catapult 5,1"]  # 4,0 is inside the Tavern
+    s = make(tiles=MAP, pawns=[[4, 0], ALTAR_CENTRE], phase="move", roll=2, hands=[["Catapult"], []],
+             skeletons=[[5, 1, "red"]])
+    assert _plays(s) == []  # the shooter is inside
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Catapult"], []], skeletons=[[4, 0, "blue"]],
+             options={"catapult_into_buildings": True})
+    assert _plays(s) == ["play Catapult 4,0"]
 
 
 def test_card_longbow() -> None:
@@ -263,3 +278,19 @@ def test_card_raise_dead() -> None:
     assert s.skel[s.geo().at[(1, 0)]] == 1 and s.pool[0] == 38
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Raise Dead"], []], pool=[0, 9, 9])
     assert _plays(s) == []  # no white skeleton left in the pool
+
+
+def test_card_unquiet_graves() -> None:
+    """Unquiet Graves (our design): "Once the Skeleton supply runs out, no more can be used without an
+    event card action" (§11.5): this is that action; every skeleton removed from play goes back to the
+    pool, and new tiles can be seeded again."""
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []])
+    assert s.gone == [0, 0, 0] and _plays(s) == []  # nothing removed from play: it would do nothing
+    s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []], pool=[0, 0, 0],
+             kills=[[3, 1, 0], [0, 0, 0]])
+    gone = s.gone[:]
+    assert s.pool == [0, 0, 0] and gone == [37, 39, 20]  # the scenario's spent skeletons
+    assert _plays(s) == ["play Unquiet Graves"]
+    do(s, "0 play Unquiet Graves")
+    assert s.pool == gone and s.gone == [0, 0, 0] and _names(s.discard) == ["Unquiet Graves"]
+    assert last(s, "unquiet")["skeletons"] == {"white": 37, "red": 39, "blue": 20}

@@ -33,19 +33,20 @@ def test_contract_random_game_keeps_the_contract(players: int, options: dict[str
 
 
 def test_contract_player_combat_positions_keep_the_contract() -> None:
-    """Contract: the secret commitment and the re-rolls (two seats to move at once) keep every contract
+    """Contract: the reaction window of a player combat (R7: the holder's Curse, on the challenger's
+    turn), the secret commitment and the re-rolls (two seats to move at once) keep every contract
     check."""
     s = make(tiles=[["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]], book=1, pawns=[ALTAR_CENTRE, [1, 0]],
              phase="move", roll=2, kills=[[2, 1, 1], [1, 2, 0]], humans=[2, 2], hands=[["Sword"], ["Curse"]])
     do(s, "0 move N", "0 challenge")
     rng = random.Random(3)
     seen = set()
-    for move in ("0 hide human", "1 hide red", "0 hide human", "0 hide red", "1 hide human", "0 ready",
+    for move in ("1 pass", "0 hide human", "1 hide red", "0 hide human", "0 hide red", "1 hide human", "0 ready",
                  "1 ready", "0 reroll", "1 reroll", "0 stand"):
         check_position(s, rng, full=True, roundtrip=True)
         seen.add(s.phase)
         do(s, move)
-    assert {"commit", "pvp"} <= seen and s.phase != "pvp"
+    assert {"react", "commit", "pvp"} <= seen and s.phase != "pvp"
     for _ in range(10):
         if s.is_over:
             break

@@ -121,12 +121,15 @@ def test_horse_left_outside_a_building_and_taken_again_on_leaving() -> None:
 
 
 def test_horse_claimed_by_a_player_entering_its_square() -> None:
-    """§7.10: a player entering the square where another's Horse waits, with no other player there,
-    claims it; R14: the claim is automatic, and the rest of the move counts double."""
+    """§7.10 "Any player that enters a square with a "Horse" but not another player may claim the
+    "Horse" from the owner": R14 the claim is the player's choice (``claim``), and after it the rest of
+    the move counts double (§7.8)."""
     s = make(players=3, tiles=[ALTAR, TAVERN_NORTH], in_play=[[], ["Horse"], []],
              pawns=[[1, -1], [2, -2], ALTAR_CENTRE], horse_at=[None, [1, -2], None], phase="move", roll=3)
-    do(s, "0 move N")  # 4 half-steps left, now on horseback
-    assert HORSE in s.in_play[0] and HORSE not in s.in_play[1]
+    do(s, "0 move N")  # 4 half-steps left
+    assert "claim" in legal(s) and HORSE in s.in_play[1]  # not taken unasked
+    do(s, "0 claim")  # now on horseback
+    assert HORSE in s.in_play[0] and HORSE not in s.in_play[1] and "claim" not in legal(s)
     assert last(s, "horse_claimed", 0) == {"kind": "horse_claimed", "seat": 0, "from": 1}
     assert s.moves == 4
     do(s, "0 move N")
@@ -138,4 +141,13 @@ def test_horse_not_claimed_while_another_player_is_there() -> None:
     s = make(players=3, tiles=[ALTAR, TAVERN_NORTH], in_play=[[], ["Horse"], []],
              pawns=[[1, -1], [2, -2], [1, -2]], horse_at=[None, [1, -2], None], phase="move", roll=3)
     do(s, "0 move N")
-    assert HORSE in s.in_play[1] and HORSE not in s.in_play[0]
+    assert HORSE in s.in_play[1] and HORSE not in s.in_play[0] and "claim" not in legal(s)
+
+
+def test_horse_claim_may_be_declined() -> None:
+    """§7.10 "may claim": a player can walk on past a waiting Horse and leave it to its owner."""
+    s = make(players=3, tiles=[ALTAR, TAVERN_NORTH], in_play=[[], ["Horse"], []],
+             pawns=[[1, -1], [2, -2], ALTAR_CENTRE], horse_at=[None, [1, -2], None], phase="move", roll=3)
+    do(s, "0 move N", "0 move N")
+    assert HORSE in s.in_play[1] and s.view(None)["pawns"][1]["horse_waiting_at"] == [1, -2]
+    assert "claim" not in legal(s) and s.moves == 2

@@ -68,7 +68,9 @@ def test_ruling_r6_death_keeps_the_hand_discards_down_to_three() -> None:
 
 def test_ruling_r7_cards_only_on_your_own_turn_in_its_windows() -> None:
     """R7: the active player plays event cards while moving, in a combat (weapons, Healing Herbs) and at
-    the end of the turn; not while placing a tile or moving skeletons, and never on another's turn."""
+    the end of the turn; not while placing a tile or moving skeletons; another player's item is never
+    offered on someone else's turn (reaction windows offer only the cards whose timing matters:
+    test_midevil_react.py)."""
     s = make(tiles=MAP, tile_deck=["Crossroads"], hands=[["Sword"], ["Sword"]])
     assert s.phase == "place" and not [n for n in legal(s) if n.startswith("play")]
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, -2, "white"]],
@@ -134,3 +136,18 @@ def test_ruling_r20_a_tile_must_join_the_map_by_a_road() -> None:
     spots = {(a.x, a.y) for a in s.legal_actions(0)}  # type: ignore[attr-defined]
     assert (-1, -1) not in spots and (1, 1) not in spots  # a crossroads there would face closed sides
     assert spots == {(0, -1), (1, 0), (0, 1), (-2, 0)}
+
+
+def test_ruling_r20_gates_may_face_each_other() -> None:
+    """R20: §4.1 forbids only cutting off "a road or the entrance on any other tile"; a gate facing a gate
+    cuts off neither (the two walled places open into each other), so it is allowed; option
+    doors_may_face=false forbids it."""
+    tiles = [["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]]  # the Graveyard's gates face north and south
+    s = make(tiles=tiles, tile_deck=["Crypt"])  # the Crypt's one gate faces south unturned
+    assert "place 0,-2 r0" in legal(s)
+    do(s, "0 place 0,-2 r0")
+    g = s.geo()
+    crypt_gate, graveyard_gate = g.at[(1, -4)], g.at[(1, -3)]
+    assert graveyard_gate in g.step[crypt_gate]  # one walks from the Crypt into the Graveyard
+    s = make(tiles=tiles, tile_deck=["Crypt"], options={"doors_may_face": False})
+    assert "place 0,-2 r0" not in legal(s)

@@ -77,3 +77,31 @@ def test_ruling_r5_option_skeletons_keep_off_pawns() -> None:
     s = make(tiles=MAP, phase="skeletons", skeleton_roll=1, skeletons=[[1, 0, "white"]],
              pawns=[[1, -2], ALTAR_CENTRE], hands=[["Flail"], []], options={"skeletons_enter_pawns": False})
     assert "skeleton 1,0 S" not in legal(s) and "skeleton 1,0 N" in legal(s)
+
+
+def test_skeleton_phase_looks_ahead_to_move_the_whole_roll() -> None:
+    """§9.1 "You must move that number if possible and no Skeleton may be moved twice": with a roll of 2,
+    a white skeleton at the dead end of a one-square corridor and a red one beside the corridor's mouth,
+    the red may not step into the corridor (that would box the white in and leave one move short); the
+    moves offered are those after which both skeletons can still move (R5)."""
+    s = make(tiles=[ALTAR, ["Forest Road", 0, -1, 0]], phase="skeletons", skeleton_roll=2,
+             skeletons=[[1, -3, "white"], [1, -1, "red"]], hands=[["Flail"], []])
+    assert s.skel_left == 2
+    assert legal(s) == ["skeleton 1,-3 S", "skeleton 1,-1 S"]  # not "skeleton 1,-1 N"
+    do(s, "0 skeleton 1,-1 S")
+    assert legal(s) == ["skeleton 1,-3 S"]
+    do(s, "0 skeleton 1,-3 S")
+    assert s.phase == "discard" and skeletons(s) == {(1, -2): "white", (1, 0): "red"}
+
+
+def test_skeleton_phase_moves_the_most_that_can_move() -> None:
+    """§9.1 "if possible": when no order of moves reaches the roll, the most that can move must move,
+    and the moves offered keep that many reachable."""
+    s = make(tiles=[ALTAR, ["Forest Road", 0, -1, 0]], phase="skeletons", skeleton_roll=5,
+             skeletons=[[1, -3, "white"], [1, -1, "red"]], hands=[["Flail"], []])
+    assert s.skel_left == 2 and "skeleton 1,-1 N" not in legal(s)
+    s = make(tiles=[ALTAR, ["Forest Road", 0, -1, 0]], phase="skeletons", skeleton_roll=5,
+             skeletons=[[1, -3, "white"], [1, -2, "red"], [1, -1, "blue"]], hands=[["Flail"], []])
+    assert s.skel_left == 3 and legal(s) == ["skeleton 1,-1 S"]
+    do(s, "0 skeleton 1,-1 S", "0 skeleton 1,-2 S", "0 skeleton 1,-3 S")
+    assert s.phase == "discard"

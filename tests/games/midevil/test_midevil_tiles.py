@@ -57,10 +57,12 @@ def test_placing_tiles_an_entrance_must_face_a_road() -> None:
 
 
 def test_edges_fit_table() -> None:
-    """§4.1: road meets road or door; closed meets closed; two doors never face each other."""
+    """§4.1: road meets road or door; closed meets closed; two doors may face each other (R20), except
+    under the option doors_may_face=false."""
     assert edges_fit(ROAD, ROAD) and edges_fit(ROAD, DOOR) and edges_fit(DOOR, ROAD)
-    assert edges_fit(CLOSED, CLOSED)
-    assert not edges_fit(ROAD, CLOSED) and not edges_fit(DOOR, CLOSED) and not edges_fit(DOOR, DOOR)
+    assert edges_fit(CLOSED, CLOSED) and edges_fit(DOOR, DOOR)
+    assert not edges_fit(ROAD, CLOSED) and not edges_fit(DOOR, CLOSED)
+    assert not edges_fit(DOOR, DOOR, doors_may_face=False)
 
 
 def _reachable(state: MidEvilState) -> set[int]:
@@ -101,11 +103,14 @@ def test_placement_never_cuts_off_a_road_or_an_entrance(seed: int) -> None:
 
 CLOSED_MAP = [["Altar", 0, 0, 0], ["Fork", -1, 0, 90], ["Watchtower", 0, 1, 180], ["Field Bend", 0, -1, 180],
               ["Ruined Keep", 1, 0, 0]]
+#: On CLOSED_MAP only the Ruined Keep's east gate is open: with gates kept from facing each other (R20's
+#: option) no walled place fits there.
+NO_FACING = {"doors_may_face": False}
 
 
 def test_ruling_r11_a_tile_that_fits_nowhere_goes_to_the_bottom() -> None:
     """R11: a drawn tile with no legal place goes under the tile deck and the next tile is drawn."""
-    s = make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Market"])
+    s = make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Market"], options=NO_FACING)
     assert s.phase == "place"
     assert s.view(0)["drawn_tile"] == "Market"
     assert s.tile_deck == [tile_by_name("Graveyard").index]
@@ -113,7 +118,7 @@ def test_ruling_r11_a_tile_that_fits_nowhere_goes_to_the_bottom() -> None:
 
 def test_ruling_r11_no_tile_fits_the_turn_goes_on() -> None:
     """R11: when no tile in the deck fits, the turn goes on without one and the tiles stay."""
-    s = make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2])
+    s = make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2], options=NO_FACING)
     assert s.phase == "move"
     assert last(s, "no_tile")["seat"] == 0
     assert sorted(s.tile_deck) == sorted(tile_by_name(n).index for n in ("Graveyard", "Crypt"))

@@ -17,6 +17,7 @@ GRAVEYARD_NORTH = ["Graveyard", 0, -1, 0]
 #: Tiles that leave no free side for a Graveyard or a Crypt (R11).
 CLOSED_MAP = [["Altar", 0, 0, 0], ["Fork", -1, 0, 90], ["Watchtower", 0, 1, 180], ["Field Bend", 0, -1, 180],
               ["Ruined Keep", 1, 0, 0]]
+NO_FACING = {"doors_may_face": False}  # R20 option: on CLOSED_MAP no walled place then fits
 CARD_NAMES = {c.name for c in CARDS}
 
 
@@ -46,9 +47,13 @@ def _games() -> list[MidEvilState]:
         out += [_played(g.new_game(seed), random.Random(seed)) for seed in range(2)]
     g = game(MidEvilGame, 3, max_rounds=12, graveyard_within=2)
     out += [_played(g.new_game(seed), random.Random(seed), heuristic=True) for seed in range(6)]
-    out.append(make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2]))
+    out.append(make(tiles=CLOSED_MAP, tile_deck=["Graveyard", "Crypt"], dice=[2], options=NO_FACING))
     out.append(make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH], tile_deck=[], hands=[["Sword"], []], deck=[],
                     rest_to_discard=True, dice=[1]))
+    story = make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH], phase="move", roll=2, humans_on_map=[[1, 0]],
+                 hands=[["Unquiet Graves"], []], pool=[0, 0, 0])
+    do(story, "0 move N", "0 play Unquiet Graves")  # a Human picked up; the spent skeletons called back
+    out.append(story)
     duel = _duel()
     do(duel, "0 hide red", "0 hide human", "0 ready", "1 hide blue", "1 hide human", "1 ready", "0 reroll", "1 stand")
     out.append(duel)
@@ -153,7 +158,7 @@ def test_explain_says_why_a_notation_is_refused_from_the_seats_own_view() -> Non
     assert explain(state, 0, "place 0,0 r0") == "a tile lies at 0,0 already"
     assert explain(state, 0, "skeleton 9,9 N") == "now is the time to place the drawn tile"
     assert explain(state, 0, "play Horse") == (
-        "you hold no Horse: your hand is Treasure Chest, Treasure Chest and Grave Robber")
+        "you hold no Horse: your hand is Treasure Chest, Restless Dead and Raise Dead")
     rng = random.Random(3)
     while not (state.phase == "skeletons" and 0 in state.to_move):
         s = state.to_move[0]

@@ -15,6 +15,8 @@ notation              kind             action
 ``armour``            armour_reroll    re-roll a missed combat roll with your Chain Mail
 ``move N``            move             step one square north (E, S, W)
 ``stop``              stop_moving      end your movement
+``claim``             claim_horse      claim another player's Horse waiting on your square
+``pass``              pass             let a reaction window go by without playing a card
 ``challenge``         challenge        fight the holder of the Necronomicon on your square
 ``play Horse``        play_card        play an event card (``play Longbow 4,-2`` at a square,
                                        ``play Curse 2`` on a seat)
@@ -242,7 +244,8 @@ class Discard(Action):
 
 #: The kind of each one-word action, for clients.
 _WORD_KINDS = {"reroll": "reroll", "armour": "armour_reroll", "stop": "stop_moving", "challenge": "challenge",
-               "ready": "ready", "stand": "stand", "end": "end_turn"}
+               "ready": "ready", "stand": "stand", "end": "end_turn", "claim": "claim_horse",
+               "pass": "pass"}
 REROLL = Word("reroll")
 ARMOUR = Word("armour")
 STOP = Word("stop")
@@ -250,7 +253,9 @@ CHALLENGE = Word("challenge")
 READY = Word("ready")
 STAND = Word("stand")
 END = Word("end")
-WORDS = {w.word: w for w in (REROLL, ARMOUR, STOP, CHALLENGE, READY, STAND, END)}
+CLAIM = Word("claim")
+PASS = Word("pass")
+WORDS = {w.word: w for w in (REROLL, ARMOUR, STOP, CHALLENGE, READY, STAND, END, CLAIM, PASS)}
 MOVES = tuple(Move(d) for d in range(4))
 HIDES = tuple(Hide(t) for t in range(4))
 PLAYS = tuple(Play(c.index) for c in CARDS)

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil import combat, movement, skeletons, turn, winning
-from medieval.games.midevil.components import CARDS, CROSSBOW, HAND_LIMIT, HORSE, MAX_HUMANS
+from medieval.games.midevil import combat, movement, react, skeletons, turn, winning
+from medieval.games.midevil.components import CARDS, COLOURS, CROSSBOW, HAND_LIMIT, HORSE, MAX_HUMANS
+from medieval.games.midevil.react import raise_squares
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
@@ -70,6 +71,20 @@ def targets(s: MidEvilState, reach: int) -> list[int]:
     return [t for t in s.geo().sight(s.pawn[s.turn], reach) if skel[t]]
 
 
+def catapult_targets(s: MidEvilState, seat: int) -> list[int]:
+    """§8.7-§8.8: the Catapult needs no line of sight, but "Ranged weapons may not be used to shoot into
+    or out of a building": any skeleton outside, from a shooter outside (R15; the option
+    ``catapult_into_buildings`` lifts the building rule)."""
+    skel = s.skel
+    squares = compress(range(len(skel)), skel)
+    if s.options["catapult_into_buildings"]:
+        return list(squares)
+    region = s.geo().region
+    if region[s.pawn[seat]]:
+        return []
+    return [t for t in squares if not region[t]]
+
+
 def shots(s: MidEvilState) -> list[Action]:
     """The Crossbow's shots (an item's power, not a card play: §8.3)."""
     g = s.geo()
@@ -102,8 +117,7 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
         elif e == "shoot":
             out += [A.play_at(c, g.xs[t], g.ys[t]) for t in targets(s, card.range)]
         elif e == "catapult":
-            skel = s.skel
-            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in compress(range(len(skel)), skel)]
+            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in catapult_targets(s, seat)]
         elif e == "heal":
             if s.humans[seat] < MAX_HUMANS and s.supply:
                 out.append(A.PLAYS[c])
@@ -121,15 +135,12 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
         elif e == "grave_robber":
             if s.pool[0]:
                 out.append(A.PLAYS[c])
+        elif e == "unquiet":
+            if any(s.gone):
+                out.append(A.PLAYS[c])
         elif e == "raise_dead" and s.pool[0]:
             out += [A.PlayOn(c, o) for o in range(s.players) if o != seat and raise_squares(s, o)]
     return out
-
-
-def raise_squares(s: MidEvilState, o: int) -> list[int]:
-    """Raise Dead: the free squares next to seat ``o``'s pawn."""
-    skel = s.skel
-    return [t for t in s.geo().step[s.pawn[o]] if t >= 0 and not skel[t]]
 
 
 def play(s: MidEvilState, a: Action) -> None:
@@ -205,16 +216,14 @@ def play(s: MidEvilState, a: Action) -> None:
         winning.check_points(s, seat)
         if s.phase == "over":
             return
+    elif e == "unquiet":  # §11.5: the event card action that refills the Skeleton pool
+        back = s.gone
+        s.pool = [p + g for p, g in zip(s.pool, back, strict=True)]
+        s.gone = [0, 0, 0]
+        s._emit("unquiet", {"seat": seat, "skeletons": {COLOURS[i]: back[i] for i in range(3)}})
     elif e == "raise_dead":
         assert isinstance(a, A.PlayOn)
-        placed = []
-        for t in raise_squares(s, a.seat)[:card.amount]:
-            if not s.pool[0]:
-                break
-            s.pool[0] -= 1
-            s.skel[t] = 1
-            placed.append(s.xy(t))
-        s._emit("raised", {"seat": seat, "target": a.seat, "squares": placed})
+        react.raise_dead(s, seat, a.seat, card.amount)
     if where == "move":
         movement.settle_move(s)
     else:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil import cards, movement, turn, winning
+from medieval.games.midevil import cards, movement, react, turn, winning
 from medieval.games.midevil.components import BOOK_AT_GRAVEYARD, CARDS, CHAIN_MAIL, COLOURS, KILL_ROLL
 
 if TYPE_CHECKING:
@@ -63,6 +63,13 @@ def judge(s: MidEvilState) -> None:
         won_fight(s)
         return
     s.phase = "combat"
+    if react.open_window(s, "combat", react.others(s)):  # §8.1 a card against the fighter (R7)
+        return
+    after_miss(s)
+
+
+def after_miss(s: MidEvilState) -> None:
+    """The fighter's choices after a miss (§5.3-§5.4), or death (§5.5, R1)."""
     acts = combat_actions(s)
     if not acts:  # §5.5, R1: no skeletons to spend, no Human to re-roll: you die
         die(s, s.turn, "skeleton")

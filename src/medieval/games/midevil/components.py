@@ -230,12 +230,13 @@ def card_by_name(text: str) -> CardDef:
     return c
 
 
-def edges_fit(a: int, b: int) -> bool:
-    """Two touching sides fit when a road meets a road or a door, and a closed side meets a closed one.
-    A road or a door facing a closed side would be cut off; two doors would open into each other."""
+def edges_fit(a: int, b: int, doors_may_face: bool = True) -> bool:
+    """Two touching sides fit when a road meets a road or a door, and a closed side meets a closed one
+    (a road or a door facing a closed side would be cut off). Two doors facing each other fit (R20),
+    unless ``doors_may_face`` is false."""
     if a == CLOSED or b == CLOSED:
         return a == b
-    return not (a == DOOR and b == DOOR)
+    return doors_may_face or not (a == DOOR and b == DOOR)
 
 
 #: Local (column, row) of each of a tile's 9 squares, in local index order.
@@ -251,10 +252,10 @@ _UNTOUCHED = (-1, -1, -1, -1)
 _WALK = tuple(tuple(tuple(ch in WALKABLE for ch in ter) for ter in t.terrain) for t in TILES)
 _INSIDE = tuple(tuple(tuple(ch in INSIDE for ch in ter) for ter in t.terrain) for t in TILES)
 #: Per tile: touching sides (see ``Geometry.frontier``) -> the rotations that may lie there (memo).
-_FITS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple({} for _ in TILES)
+_FITS: tuple[dict[tuple[tuple[int, ...], bool], tuple[int, ...]], ...] = tuple({} for _ in TILES)
 
 
-def _fitting_rotations(t: TileDef, sides: tuple[int, ...]) -> tuple[int, ...]:
+def _fitting_rotations(t: TileDef, sides: tuple[int, ...], doors_may_face: bool = True) -> tuple[int, ...]:
     """§4.1, R20: the distinct rotations of ``t`` that may lie where the touching tiles' sides are ``sides``
     (per side N, E, S, W the edge type facing it, -1 with no tile there): each touching side fits
     (``edges_fit``) and at least one road or door joins the map."""
@@ -266,7 +267,7 @@ def _fitting_rotations(t: TileDef, sides: tuple[int, ...]) -> tuple[int, ...]:
             other = sides[d]
             if other < 0:
                 continue
-            if not edges_fit(edges[d], other):
+            if not edges_fit(edges[d], other, doors_may_face):
                 break
             if edges[d] != CLOSED:
                 joined = True
@@ -303,8 +304,8 @@ class Geometry:
     spawn: list[list[int]]  # per tile: its squares for tokens, in order
     altar: int
     graveyard: int
-    _placements: dict[int, list[tuple[int, int, int]]]
-    _place_actions: dict[int, list[Any]]
+    _placements: dict[tuple[int, bool], list[tuple[int, int, int]]]  # (tile, doors may face) -> places
+    _place_actions: dict[tuple[int, bool], list[Any]]
     _front: list[tuple[tuple[int, int], tuple[int, ...]]] | None
     _dist: dict[int, list[int]]
     _static: dict[str, Any] | None
@@ -423,11 +424,11 @@ class Geometry:
             out[d] = t2
         return (out[0], out[1], out[2], out[3])
 
-    def placements(self, tid: int) -> list[tuple[int, int, int]]:
+    def placements(self, tid: int, doors_may_face: bool = True) -> list[tuple[int, int, int]]:
         """§4.1, R20: every legal (tile x, tile y, rotation) for tile ``tid``: next to the map (``frontier``;
         §11.8 a side, not a corner), each touching side fitting and at least one road or door joined to the
         map (``_fitting_rotations``). Sorted, and only distinct rotations."""
-        got = self._placements.get(tid)
+        got = self._placements.get((tid, doors_may_face))
         if got is not None:
             return got
         front = self._front
@@ -437,21 +438,22 @@ class Geometry:
         fits = _FITS[tid]
         out: list[tuple[int, int, int]] = []
         for (ty, tx), sides in front:
-            rots = fits.get(sides)
+            rots = fits.get((sides, doors_may_face))
             if rots is None:
-                rots = fits[sides] = _fitting_rotations(t, sides)
+                rots = fits[sides, doors_may_face] = _fitting_rotations(t, sides, doors_may_face)
             for rot in rots:
                 out.append((tx, ty, rot))
-        self._placements[tid] = out
+        self._placements[tid, doors_may_face] = out
         return out
 
-    def place_actions(self, tid: int) -> list[Any]:
+    def place_actions(self, tid: int, doors_may_face: bool = True) -> list[Any]:
         """``placements`` as interned ``place`` actions (cached: callers must copy)."""
-        got = self._place_actions.get(tid)
+        got = self._place_actions.get((tid, doors_may_face))
         if got is None:
             from medieval.games.midevil.actions import place
 
-            got = self._place_actions[tid] = [place(x, y, rot) for x, y, rot in self.placements(tid)]
+            got = self._place_actions[tid, doors_may_face] = [
+                place(x, y, rot) for x, y, rot in self.placements(tid, doors_may_face)]
         return got
 
     def distances(self, target: int) -> list[int]:

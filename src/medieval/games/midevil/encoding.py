@@ -37,7 +37,7 @@ from medieval.games.midevil.view import MidEvilView, Pawn
 MAX = 6
 CARD_NAMES = tuple(c.name for c in CARDS)
 TILE_NAMES = tuple(t.name for t in TILES)
-PHASES = ("place", "seed", "combat", "move", "commit", "pvp", "skeletons", "discard", "over")
+PHASES = ("place", "seed", "combat", "move", "commit", "pvp", "skeletons", "discard", "react", "over")
 SKELETON_SLOTS = sum(N_SKELETONS)
 #: Free tile positions next to the laid tiles: at most 2 per tile plus 2.
 PLACE_SLOTS = 2 * len(TILES) + 2
@@ -198,8 +198,8 @@ GROUPS = [
                    range(PLACE_SLOTS), range(4)),
     ActionGroup.of("seed", "the colours of the skeletons put on the new tile (B, R, W)", SEEDS),
     ActionGroup.of("spend", "spend killed skeletons to raise a missed combat roll", SPENDS),
-    ActionGroup.of("word", "reroll, armour, stop, challenge, ready, stand or end",
-                   ("reroll", "armour", "stop", "challenge", "ready", "stand", "end")),
+    ActionGroup.of("word", "reroll, armour, stop, challenge, ready, stand, end, claim or pass",
+                   ("reroll", "armour", "stop", "challenge", "ready", "stand", "end", "claim", "pass")),
     ActionGroup.of("move", "step one square", tuple(DIRS)),
     ActionGroup.of("play", "play an event card", CARD_NAMES),
     ActionGroup.of("play_at", "play a card at the skeleton in SLOT", CARD_NAMES, range(SKELETON_SLOTS)),

@@ -37,6 +37,16 @@ SPEC = GameSpec(
         OptionSpec("skeletons_enter_pawns", True,
                    "Skeleton movement (R5): whether skeletons may step onto a square with a pawn "
                    "(combat then starts that player's next turn)."),
+        OptionSpec("event_timing", "any_time",
+                   "When event cards are played (R7): at any time, with reaction windows on the other "
+                   "players' turns (the rulebook), or only in the active player's own windows.",
+                   choices=("any_time", "own_turn")),
+        OptionSpec("doors_may_face", True,
+                   "Placing tiles (R20): whether the gates of two walled places may face each other "
+                   "(the rulebook does not forbid it), or never."),
+        OptionSpec("catapult_into_buildings", False,
+                   "The Catapult (R15): like every ranged weapon it may not shoot into or out of a "
+                   "building (the rulebook waives only line of sight for it), or it reaches anywhere."),
     ),
     package="medieval.games.midevil",
     parts=GameParts(
@@ -58,8 +68,9 @@ SPEC = GameSpec(
         (2, {"max_rounds": 6, "graveyard_within": 1}),
         (3, {"max_rounds": 3, "graveyard_within": 2}),
         (4, {"max_rounds": 2}),
-        (5, {"max_rounds": 2, "points_check": "end_of_turn"}),
-        (6, {"max_rounds": 1, "tie_kills_challenger": True, "skeletons_enter_pawns": False}),
+        (5, {"max_rounds": 2, "points_check": "end_of_turn", "event_timing": "own_turn"}),
+        (6, {"max_rounds": 1, "tie_kills_challenger": True, "skeletons_enter_pawns": False,
+             "catapult_into_buildings": True, "doors_may_face": False}),
         (4, {"max_rounds": 3, "target_points": 5, "graveyard_within": 2}),
     ),
 )

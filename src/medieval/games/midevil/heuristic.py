@@ -19,7 +19,7 @@ VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
 KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain Mail", "Sword", "Longbow",
         "Flail", "Crossbow", "Grave Robber", "Treasure Chest", "Sling", "Curse", "Raise Dead", "Fresh Legs",
-        "Restless Dead")
+        "Restless Dead", "Unquiet Graves")
 
 
 class _Ctx:
@@ -80,7 +80,16 @@ def choose(state: MidEvilState, seat: int, rng: random.Random) -> Action:
         return _pvp(ctx, legal)
     if phase == "discard":
         return _discard(ctx, legal)
+    if phase == "react":
+        return _react(ctx, legal)
     return rng.choice(legal)
+
+
+def _react(ctx: _Ctx, legal: list[Action]) -> Action:
+    """A reaction window (R7): Healing Herbs when low on Humans, a Curse or Raise Dead against the holder
+    of the book or the leader; otherwise pass (keep the card for your own turn)."""
+    play = _best_play(ctx, legal)
+    return play if play is not None else A.PASS
 
 
 def _context(state: MidEvilState, seat: int) -> _Ctx:
@@ -155,6 +164,8 @@ def _card_score(ctx: _Ctx, a: Action) -> float:
         return 8.0 if me["humans"] <= 2 else 0.0
     if e == "grave_robber":
         return 3.0
+    if e == "unquiet":  # more skeletons for the tiles still to come: more points to collect
+        return 1.5
     if e == "draw":
         return 2.5
     if isinstance(a, A.PlayOn):
@@ -177,6 +188,8 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     words = {str(a): a for a in legal}
     if "challenge" in words:
         return words["challenge"]
+    if "claim" in words:  # a waiting Horse: the rest of the move counts double
+        return words["claim"]
     shots = [a for a in legal if isinstance(a, A.Shoot)]
     if shots:
         return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))

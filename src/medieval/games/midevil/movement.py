@@ -22,7 +22,8 @@ def riding(s: MidEvilState, seat: int) -> bool:
 
 def move_actions(s: MidEvilState) -> list[Action]:
     """The movement choices: a step (§7.1-§7.3; R14 half a step left is enough on horseback to an outside
-    square), stop (§7.2), a challenge (§6.2, R10), a card (R7), the Crossbow's shot."""
+    square), stop (§7.2), claiming a waiting Horse (§7.10, R14), a challenge (§6.2, R10), a card (R7),
+    the Crossbow's shot."""
     seat = s.turn
     g = s.geo()
     m = s.moves
@@ -35,6 +36,8 @@ def move_actions(s: MidEvilState) -> list[Action]:
     else:
         acts = []
     acts.append(A.STOP)
+    if max(s.horse_at) >= 0 and horse_owner(s, seat) >= 0:
+        acts.append(A.CLAIM)
     b = s.book
     if b >= 0 and b != seat and not s.challenged and s.pawn[b] == s.pawn[seat]:
         acts.append(A.CHALLENGE)
@@ -43,6 +46,32 @@ def move_actions(s: MidEvilState) -> list[Action]:
     if CROSSBOW in s.in_play[seat] and "crossbow" not in s.used:
         acts += cards.shots(s)
     return acts
+
+
+def horse_owner(s: MidEvilState, seat: int) -> int:
+    """§7.10, R14: whose waiting Horse ``seat`` may claim on its square ("Any player that enters a square
+    with a "Horse" but not another player may claim the "Horse" from the owner"), or -1. One copy in
+    play (§11.3): not with a Horse of one's own."""
+    sq = s.pawn[seat]
+    if sq not in s.horse_at or HORSE in s.in_play[seat] or s.geo().region[sq]:
+        return -1
+    pawn = s.pawn
+    for o in range(s.players):
+        if o != seat and s.horse_at[o] == sq:
+            if any(pawn[p] == sq for p in range(s.players) if p != seat):
+                return -1
+            return o
+    return -1
+
+
+def claim(s: MidEvilState, seat: int) -> None:
+    """§7.10: take the waiting Horse; §7.8 the rest of the movement counts double."""
+    o = horse_owner(s, seat)
+    s.in_play[o].remove(HORSE)
+    s.horse_at[o] = -1
+    s.in_play[seat].append(HORSE)
+    s._emit("horse_claimed", {"seat": seat, "from": o})
+    settle_move(s)
 
 
 def settle_move(s: MidEvilState) -> None:
@@ -87,8 +116,8 @@ def step(s: MidEvilState, d: int) -> None:
 
 def arrive(s: MidEvilState) -> None:
     """On a square with no skeleton: §7.5 take a Human (at most 5, §11.2), §6.1 take the book at the
-    Graveyard's centre, §7.10 claim a waiting Horse (R14), §10 win with the book at the Altar's centre.
-    Also run when the movement phase starts (R16)."""
+    Graveyard's centre, §10 win with the book at the Altar's centre (a waiting Horse is the player's
+    choice: ``claim``, R14). Also run when the movement phase starts (R16)."""
     seat = s.turn
     g = s.geo()
     sq = s.pawn[seat]
@@ -100,14 +129,5 @@ def arrive(s: MidEvilState) -> None:
     if sq == g.graveyard and s.book == BOOK_AT_GRAVEYARD:
         s.book = seat
         s._emit("book_taken", {"seat": seat})
-    if sq in s.horse_at and not g.region[sq] and HORSE not in s.in_play[seat]:
-        for o in range(s.players):
-            if o != seat and s.horse_at[o] == sq and all(
-                    s.pawn[p] != sq for p in range(s.players) if p != seat):
-                s.in_play[o].remove(HORSE)
-                s.horse_at[o] = -1
-                s.in_play[seat].append(HORSE)
-                s._emit("horse_claimed", {"seat": seat, "from": o})
-                break
     if s.book == seat and sq == g.altar:
         winning.win(s, seat, "necronomicon")

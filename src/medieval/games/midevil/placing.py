@@ -21,7 +21,7 @@ def draw_tile(s: MidEvilState) -> None:
     tried: list[int] = []
     while deck:
         tid = deck.pop()
-        if g.placements(tid):
+        if g.placements(tid, s.options["doors_may_face"]):
             s.tile_deck = tried + deck
             s.drawn = tid
             s.phase = "place"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil import combat, movement, winning
+from medieval.games.midevil import combat, movement, react, winning
 from medieval.games.midevil.view import commit_json
 
 if TYPE_CHECKING:
@@ -29,6 +29,8 @@ def challenge(s: MidEvilState) -> None:
              "ready": [False, False], "revealed": False, "next": 0, "done": [False, False], "used": [0, 0]}
     s._emit("challenge", {"seat": att, "holder": dfd, "dice": [da, dd]})
     s.phase = "commit"
+    if react.open_window(s, "pvp", [att, dfd]):  # §8.1 cards in a player combat (R7)
+        return
     settle_commit(s)
 
 

@@ -226,6 +226,11 @@ def _players(view: MidEvilView) -> Table:
     return table
 
 
+#: The moments of a reaction window (R7), in words.
+_MOMENTS = {"move_roll": "after the movement roll", "combat": "after the missed combat roll",
+            "pvp": "before the player combat's commitments"}
+
+
 def _pending(view: MidEvilView) -> Text:
     out = view["outcome"]
     if out:
@@ -234,6 +239,10 @@ def _pending(view: MidEvilView) -> Text:
     pending = view["pending"]
     seats = ", ".join(_p(s) for s in pending["seats"])
     line = Text(f"Now: {seats} — {pending['what']}", style="bold yellow")
+    reaction = view.get("reaction")
+    if reaction:
+        line.append(f"  (a reaction: {_MOMENTS[reaction['moment']]} on {_p(view['turn'])}'s turn)",
+                    style="yellow")
     combat = view.get("combat")
     if combat:
         line.append(f"  (skeleton {combat['skeleton']} at {combat['square'][0]},{combat['square'][1]}: "

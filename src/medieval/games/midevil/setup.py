@@ -59,6 +59,9 @@ def blank(game: MidEvilGame, seed: int) -> MidEvilState:
     s.skel_moved = []
     s.resume = ""
     s.pvp = {}
+    s.react_at = ""
+    s.react_seats = []
+    s.react_back = ""
     s.played = [False] * n
     s.used = []
     s.challenged = False

@@ -1,6 +1,8 @@
 """§9 Skeleton movement: a die says how many skeletons must move, if they can (§9.1); each moves one
 orthogonal square, none twice (§9.2); the active player chooses them, never onto another skeleton
-(§4.3), onto a pawn by option (R5). Restless Dead starts the same movement mid-turn."""
+(§4.3), onto a pawn by option (R5). "You must move that number if possible": the number to move is the
+most that some order of moves reaches (up to the roll), and only the moves that keep it reachable are
+offered (a look-ahead, R5). Restless Dead starts the same movement mid-turn."""
 
 from __future__ import annotations
 
@@ -26,18 +28,18 @@ def start(s: MidEvilState, k: int, resume: str) -> None:
     """``k`` skeletons to move; then play goes on at ``resume``: "step9" (§3 step 9), "move" or
     "discard" (after a Restless Dead)."""
     s.phase = "skeletons"
-    s.skel_left = k
     s.skel_moved = []
     s.resume = resume
     s._skp = None
+    s.skel_left = reachable(s, k)
     settle(s)
 
 
 def settle(s: MidEvilState) -> None:
     if s.skel_left > 0:
-        steps = skeleton_steps(s)
-        if steps:  # a skeleton can move
-            s.prime(list(map(STEP_ACTION, steps)))
+        acts = skeleton_actions(s)
+        if acts:  # a skeleton can move
+            s.prime(acts)
             return
     s._skp = None
     s.skel_left = 0
@@ -55,7 +57,114 @@ def settle(s: MidEvilState) -> None:
 
 
 def skeleton_actions(s: MidEvilState) -> list[Action]:
-    return list(map(STEP_ACTION, skeleton_steps(s)))
+    """§9.1, R5: the moves that still let ``skel_left`` skeletons move in all (one of them this one)."""
+    steps = skeleton_steps(s)
+    need = s.skel_left
+    if need <= 1 or _matching(steps, need + 1) > need:
+        # Any move keeps the rest possible: with need + 1 skeletons matched to distinct free squares,
+        # a move spoils at most two of those pairs (its own skeleton's and its square's).
+        return list(map(STEP_ACTION, steps))
+    skel = s.skel
+    moved = s.skel_moved
+    memo: set[tuple[frozenset[int], frozenset[int], int]] = set()
+    out: list[Action] = []
+    for to, act, key in steps:
+        frm = key >> 2
+        skel[to], skel[frm] = skel[frm], 0
+        moved.append(to)
+        ok = _can_move(s, need - 1, memo)
+        moved.pop()
+        skel[frm], skel[to] = skel[to], 0
+        if ok:
+            out.append(act)
+    return out
+
+
+def reachable(s: MidEvilState, k: int) -> int:
+    """§9.1 "You must move that number if possible": the most skeletons (at most ``k``) that can move
+    one after the other, none twice."""
+    memo: set[tuple[frozenset[int], frozenset[int], int]] = set()
+    steps = skeleton_steps(s)
+    while k > 0 and not _can_move(s, k, memo, steps):
+        k -= 1
+    return k
+
+
+def _free_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
+    """The legal moves of the position (as ``skeleton_steps``, built afresh; for the look-ahead)."""
+    table = s.geo().skeleton_steps()
+    skel = s.skel
+    moved = s.skel_moved
+    pawns = () if s.options["skeletons_enter_pawns"] else s.pawn
+    return [e for sq in compress(range(len(skel)), skel) if sq not in moved for e in table[sq]
+            if not skel[e[0]] and e[0] not in pawns]
+
+
+def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
+    """How many skeletons can be given distinct free squares to step to (a bipartite matching, stopped at
+    ``cap``): that many moves can be made in any order, as no move takes another's square."""
+    taken_from: set[int] = set()
+    taken_to: set[int] = set()
+    n = 0
+    for to, _, key in steps:  # greedy first: usually enough to reach the cap at once
+        frm = key >> 2
+        if frm not in taken_from and to not in taken_to:
+            taken_from.add(frm)
+            taken_to.add(to)
+            n += 1
+            if n >= cap:
+                return n
+    options: dict[int, list[int]] = {}
+    for to, _, key in steps:
+        options.setdefault(key >> 2, []).append(to)
+    owner: dict[int, int] = {}
+
+    def augment(frm: int, seen: set[int]) -> bool:
+        for to in options[frm]:
+            if to in seen:
+                continue
+            seen.add(to)
+            if to not in owner or augment(owner[to], seen):
+                owner[to] = frm
+                return True
+        return False
+
+    n = 0
+    for frm in options:
+        if augment(frm, set()):
+            n += 1
+            if n >= cap:
+                break
+    return n
+
+
+def _can_move(s: MidEvilState, j: int, memo: set[tuple[frozenset[int], frozenset[int], int]],
+              steps: list[tuple[int, Action, int]] | None = None) -> bool:
+    """Whether ``j`` more skeletons can move from the position (a depth-first search over the orders of
+    moves, cut short by ``_matching``; ``memo`` holds the positions found to fall short; ``steps``: the
+    position's legal moves when known). The position is changed and restored in place."""
+    if j <= 0:
+        return True
+    if steps is None:
+        steps = _free_steps(s)
+    if _matching(steps, j) >= j:
+        return True
+    skel = s.skel
+    moved = s.skel_moved
+    key = (frozenset(compress(range(len(skel)), skel)), frozenset(moved), j)
+    if key in memo:
+        return False
+    for to, _, k in steps:
+        frm = k >> 2
+        skel[to], skel[frm] = skel[frm], 0
+        moved.append(to)
+        ok = _can_move(s, j - 1, memo)
+        moved.pop()
+        skel[frm], skel[to] = skel[to], 0
+        if ok:
+            return True
+    memo.add(key)
+    return False
 
 
 def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:

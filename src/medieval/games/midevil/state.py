@@ -21,7 +21,7 @@ from medieval.core.events import Event
 from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State
 from medieval.games.midevil import actions as A
-from medieval.games.midevil import cards, combat, movement, placing, player_combat, skeletons, winning
+from medieval.games.midevil import cards, combat, movement, placing, player_combat, react, skeletons, winning
 from medieval.games.midevil.components import CARDS, COLOURS, NECRONOMICON, TILES, Geometry, geometry
 from medieval.games.midevil.view import BotView, MidEvilView, bot_view, view
 
@@ -63,6 +63,9 @@ class MidEvilState(State):
     skel_left: Annotated[int, 0]
     skel_moved: Annotated[list[int], 1]  # squares of skeletons already moved in this skeleton movement
     resume: Annotated[str, 0]  # after a skeleton movement: "step9", "move" or "discard"
+    react_at: Annotated[str, 0]  # the reaction window open (react.MOMENTS) or ""
+    react_seats: Annotated[list[int], 1]  # the seats still to be asked in it, the first one deciding
+    react_back: Annotated[str, 0]  # the phase the window interrupted
     pvp: Annotated[dict[str, Any], 2]  # the player combat under way (player_combat.py), or {}; values copied whole
     played: Annotated[list[bool], 1]  # each player has played an event card this round (§8.2)
     used: Annotated[list[str], 1]  # once-a-turn item powers used this turn
@@ -97,6 +100,8 @@ class MidEvilState(State):
         if ph == "pvp":
             p = self.pvp
             return (p["att"] if p["next"] == 0 else p["def"],)
+        if ph == "react":
+            return (self.react_seats[0],)
         return (self.turn,)
 
     @property
@@ -119,13 +124,15 @@ class MidEvilState(State):
         if ph == "discard":
             return cards.discard_actions(self)
         if ph == "place":
-            return self.geo().place_actions(self.drawn)[:]
+            return self.geo().place_actions(self.drawn, self.options["doors_may_face"])[:]
         if ph == "seed":
             return [A.Seed(c) for c in placing.seed_options(self)]
         if ph == "commit":
             return player_combat.commit_actions(self, seat)
         if ph == "pvp":
             return [A.REROLL, A.STAND]
+        if ph == "react":
+            return react.actions(self, seat)
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -157,6 +164,8 @@ class MidEvilState(State):
         elif t is A.Shoot:
             assert isinstance(action, A.Shoot)
             cards.crossbow(self, action)
+        elif self.phase == "react":
+            react.play(self, seat, action)
         else:
             cards.play(self, action)
 
@@ -174,6 +183,10 @@ class MidEvilState(State):
             cards.end(self, seat)
         elif w == "challenge":
             player_combat.challenge(self)
+        elif w == "pass":
+            react.pass_(self, seat)
+        elif w == "claim":
+            movement.claim(self, seat)
         elif w == "ready":
             player_combat.ready(self, seat)
         elif w == "stand":

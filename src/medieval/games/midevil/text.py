@@ -198,6 +198,12 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
         number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
         what = f"{number} white skeleton{'s' if count != 1 else ''}"
         return f"{n.act(who, 'raise', 'raises')} {what} next to {n.obj(e['target'])}."
+    if kind == "pass":
+        return f"{n.act(who, 'play', 'plays')} no card {_MOMENT_WORDS.get(str(e.get('moment')), 'now')}."
+    if kind == "unquiet":
+        back = e["skeletons"]
+        parts = [plural(int(back[c]), f"{c} skeleton") for c in ("white", "red", "blue") if back.get(c)]
+        return f"{n.act(who, 'call', 'calls')} the dead back: {listing(parts)} return to the pool."
     if kind == "game_over":
         winners = list(e.get("winners", []))
         termination = e.get("termination")
@@ -214,14 +220,23 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     return generic(event)
 
 
+#: When a reaction window opens (R7), for the sentences.
+_MOMENT_WORDS = {"move_roll": "after the movement roll", "combat": "after the missed combat roll",
+                 "pvp": "in the player combat"}
+
+
 # ------------------------------------------------------------------------------------------ card help
 #: When each kind of card may be played (§8.1, R7).
 _WHEN = {
     "necronomicon": "never played: it lies on the Graveyard's centre square",
     "melee_card": "after a missed skeleton combat roll",
     "melee_kill": "after a missed skeleton combat roll",
-    "heal": "while moving, after a missed skeleton combat roll, or at the end of your turn",
+    "heal": "while moving, after a missed skeleton combat roll, or at the end of your turn; and in a "
+            "player combat you fight, on another player's turn too",
     "run": "while moving",
+    "curse": "while moving or at the end of your turn; on another player's turn after their missed "
+             "skeleton combat roll, or in a player combat against you",
+    "raise_dead": "while moving or at the end of your turn, or just after another player's movement roll",
 }
 _DEFAULT_WHEN = "while moving or at the end of your turn"
 #: What the rulebook adds to a card's own text.

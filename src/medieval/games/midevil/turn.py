@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from medieval.games.midevil import cards, combat, movement, placing, skeletons, winning
+from medieval.games.midevil import cards, combat, movement, placing, react, skeletons, winning
 from medieval.games.midevil.components import CARDS, HAND_LIMIT, MAX_HUMANS
 
 if TYPE_CHECKING:
@@ -79,6 +79,13 @@ def step5(s: MidEvilState) -> None:
     s.phase = "move"
     if s._log_on:
         s._emit("move_roll", {"seat": s.turn, "roll": r})
+    if react.open_window(s, "move_roll", react.others(s)):  # §8.1 a card after the roll (R7)
+        return
+    after_move_roll(s)
+
+
+def after_move_roll(s: MidEvilState) -> None:
+    """§3 step 6 begins: pick-ups where the movement starts (R16), then the moves."""
     movement.arrive(s)
     if s.phase == "over":
         return

@@ -16,7 +16,9 @@ from medieval.games.midevil.components import BOOK_AT_GRAVEYARD, CARDS, COLOURS,
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
 
-Phase = Literal["place", "seed", "combat", "move", "commit", "pvp", "skeletons", "discard", "over"]
+Phase = Literal["place", "seed", "combat", "move", "commit", "pvp", "skeletons", "discard", "react", "over"]
+#: The moments of a reaction window (react.MOMENTS).
+Moment = Literal["move_roll", "combat", "pvp"]
 Colour = Literal["white", "red", "blue"]
 #: A square of the map: ``[x, y]``.
 Square = list[int]
@@ -30,7 +32,14 @@ PENDING = {"place": "place the drawn tile", "seed": "choose the skeletons' colou
            "combat": "a missed combat roll: spend skeletons, spend a Human, or play a card",
            "move": "move, stop or play a card", "commit": "secretly commit skeletons and Humans",
            "pvp": "re-roll or stand", "skeletons": "move a skeleton one square",
-           "discard": "discard a card or end the turn", "over": "the game is over"}
+           "discard": "discard a card or end the turn",
+           "react": "play an event card now, or pass", "over": "the game is over"}
+
+
+class Reaction(TypedDict):
+    moment: Moment  # after the movement roll, after a missed combat roll, in a player combat
+    interrupted: Phase  # the phase play goes back to
+    seat: int  # the seat deciding now (the others still to be asked are not shown)
 
 
 class Skeletons(TypedDict):
@@ -190,6 +199,7 @@ class MidEvilView(_Table[Pawn]):
     combat: NotRequired[CombatView]  # during a skeleton combat
     seeding: NotRequired[Seeding]  # while the skeletons' colours are chosen
     skeleton_phase: NotRequired[SkeletonPhase]  # during a skeleton movement
+    reaction: NotRequired[Reaction]  # while a reaction window is open (R7)
 
 
 def _counts(k: list[int]) -> Skeletons:
@@ -248,6 +258,9 @@ def view(s: MidEvilState, seat: int | None) -> MidEvilView:
         v["seeding"] = {"tile": TILES[s.tiles[k][0]].name, "points_rolled": None if pts < 0 else pts}
     if s.phase == "skeletons":
         v["skeleton_phase"] = {"left": s.skel_left, "moved": [s.xy(sq) for sq in s.skel_moved]}
+    if s.phase == "react":
+        v["reaction"] = {"moment": cast(Moment, s.react_at), "interrupted": cast(Phase, s.react_back),
+                         "seat": s.react_seats[0]}
     if s.pvp:
         v["player_combat"] = _player_combat(s, seat)
     return v
