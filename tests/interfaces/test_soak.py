@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from medieval.agents import soak
+from medieval.core.conformance import play_checked
+from medieval.core.registry import game_class
 from medieval.interfaces.cli import main
 
 
@@ -53,20 +55,19 @@ def test_soak_refuses_a_state_file_of_other_settings(tmp_path: Path, capsys: pyt
 def test_soak_covers_every_player_count() -> None:
     for name in ("paladin", "medievallons"):
         counts = {players for players, _ in soak.configurations(name)}
-        spec = soak.game_class(name).spec
+        spec = game_class(name).spec
         assert counts == set(range(spec.min_players, spec.max_players + 1))
 
 
 def test_a_failing_game_is_a_violation_named_by_its_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    real = soak.play_checked
 
     def flaky(game: Any, seed: int, *, full: bool) -> dict[str, Any]:
         if seed == 3:
             raise AssertionError("invented violation")
-        return real(game, seed, full=full)
+        return play_checked(game, seed, full=full)
 
-    monkeypatch.setattr(soak, "play_checked", flaky)
+    monkeypatch.setattr("medieval.agents.soak.play_checked", flaky)
     state = tmp_path / "soak.json"
     assert main(["soak", "paladin", "--jobs", "1", "--chunk", "2", "--games", "5", "--state", str(state)]) == 1
     p = _state(state)["games"]["paladin"]
