@@ -180,8 +180,8 @@ _CARD_NAMES = [NAME[c] for c in range(NCARDS)]
 _TROOP_NAMES = [NAME[c] for c in TROOPS]
 _HOST_NAMES = [NAME[c] for c in HOSTS]
 _PAIRS = [(RESOURCES[a], RESOURCES[b]) for a in range(4) for b in range(4) if a != b]
-WORDS = ("call ally", "send", "refuse", "abandon", "new army", "charge", "hold", "stand", "pass", "end actions", "end moves",
-         "end turn")
+WORDS = ("call ally", "send", "refuse", "abandon", "new army", "charge", "hold", "stand", "pass", "end actions",
+         "end moves", "end turn")
 
 GROUPS = [
     ActionGroup.of("word", "a one-word action", WORDS),
