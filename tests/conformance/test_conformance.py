@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import medieval
+from medieval.core.conformance import play_checked
 from medieval.core.registry import game_class
-from tests.conformance.checks import play_checked
 
 GAMES_PER_GAME = int(os.environ.get("MEDIEVAL_CONFORMANCE_GAMES", "800"))
 CHUNK = 50

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import medieval
+from medieval.core.conformance import check_position
 from medieval.core.registry import game_class
-from tests.conformance.checks import check_position
 
 CONFIGS = [pytest.param(spec.name, players, options, id=f"{spec.name}-{players}p-{i}")
            for spec in medieval.list_games()

@@ -490,6 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
 PLUGIN_COMMANDS = (
     "medieval.interfaces.arena_cli:add_arena_parser",
     "medieval.interfaces.server.cli:add_serve_parser",
+    "medieval.interfaces.soak_cli:add_soak_parser",
 )
 
 

@@ -45,7 +45,7 @@ def test_alliance_needs_eleven_vp_together() -> None:
 
 def test_ruling_r28_ally_sends_resources_out_of_turn_for_a_fee() -> None:
     """§13 / ruling R28: resources can be produced out of turn for the ally at 1 extra resource per
-    turn (once per turn); the ally cannot move or use other powers then."""
+    turn; the ally cannot move or use other powers then; a refusal ends the calls of the turn."""
     s = scen(players=4, options=ALLIED,
              fiefs={"0": {"city": {"rotated": True}},
                     "2": {"territories": [{"face": "Forest", "troops": ["Worker", "Worker"]}, FIELD, FIELD],
@@ -61,7 +61,7 @@ def test_ruling_r28_ally_sends_resources_out_of_turn_for_a_fee() -> None:
     play(s, f"produce {forest}")
     assert "send paying energy" in legal(s) and "trade energy for workforce" in legal(s) and "refuse" in legal(s)
     play(s, "refuse")
-    assert s.to_move == (0,) and "call ally" not in legal(s)  # once per turn
+    assert s.to_move == (0,) and "call ally" not in legal(s)  # refused: no more calls this turn
     s2 = scen(players=4, options=ALLIED,
               fiefs={"0": {"city": {"rotated": True}},
                      "2": {"territories": [{"face": "Forest", "troops": ["Worker", "Worker"]}, FIELD]}},
@@ -132,3 +132,42 @@ def test_retreat_into_an_allys_fief() -> None:
     assert legal(s) == [f"march {mine} to F2", "end moves"]
     play(s, f"march {mine} to F2")
     assert alive(s, mine) and s.loc[cid(mine)] == 2
+
+
+def test_a_purchase_payable_alone_is_offered_whatever_the_allys_hand() -> None:
+    """§13 "1 extra resource (any kind) for each game turn in which resources are transferred": the fee
+    is due only when the ally sends something, so a Field the player pays with his own City is offered
+    even when the ally's hand is empty (the fee must not be charged in advance)."""
+    s = scen(players=4, options=ALLIED, fiefs={"2": {"city": {"rotated": True}}}, hands={"0": ["Field"]})
+    assert s.hands[2] == []
+    assert "play Field" in legal(s)
+    play(s, "play Field", f"produce {one(s, 'City', 0)}")
+    assert s.phase == "actions" and len(find(s, "Field", 0)) == 1
+
+
+def test_ruling_r28_several_transfers_in_one_turn_for_one_fee() -> None:
+    """§13 "1 extra resource (any kind) for each game turn in which resources are transferred": the ally
+    may be called for each payment of the turn; only the turn's first transfer pays the fee."""
+    s = scen(players=4, options=ALLIED,
+             fiefs={"0": {"city": {"rotated": True}}, "2": {"territories": [FIELD], "free": ["Worker", "Worker"]}},
+             hands={"0": ["Field", "Field"]})
+    workers = find(s, "Worker", 2)
+    play(s, "play Field", "call ally", f"produce {one(s, 'City', 2)}", f"produce {workers[0]}",
+         "send paying workforce")
+    assert last(s, "send")["fee"] == "workforce" and s.phase == "actions"
+    assert "play Field" in legal(s)  # the ally's second Worker can still pay for it
+    play(s, "play Field", "call ally", f"produce {workers[1]}")
+    assert "send" in legal(s) and not any(m.startswith("send paying") for m in legal(s))
+    play(s, "send")
+    assert last(s, "send")["fee"] is None and s.phase == "actions"
+    assert len(find(s, "Field", 0)) == 2
+
+
+def test_ruling_r28_option_a_single_call_a_turn() -> None:
+    """R28 option ``ally_transfers="once"``: after one transfer the ally cannot be called again that turn."""
+    s = scen(players=4, options={**ALLIED, "ally_transfers": "once"},
+             fiefs={"0": {"city": {"rotated": True}}, "2": {"territories": [FIELD], "free": ["Worker", "Worker"]}},
+             hands={"0": ["Field", "Field"]})
+    play(s, "play Field", "call ally", f"produce {one(s, 'City', 2)}")
+    play(s, f"produce {find(s, 'Worker', 2)[0]}", "send paying workforce")
+    assert "play Field" not in legal(s) and "call ally" not in str(legal(s))

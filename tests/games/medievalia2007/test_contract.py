@@ -3,7 +3,6 @@ and contract checks along war-heavy games (random play seldom fights)."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -11,8 +10,9 @@ from collections import Counter
 
 import pytest
 
+from medieval.core.conformance import check_position
 from medieval.core.errors import InvalidActionError, InvalidOptionError
-from medieval.core.state import Action, State
+from medieval.core.state import Action
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import DECK, DECKS, FACE, FACES, NAME, RESOURCES
 from tests.games.medievalia2007.helpers import FIELD, make
@@ -91,13 +91,6 @@ def test_determinize_redeals_unseen_cards_within_their_decks() -> None:
         assert d.components() == s.components()
         changed += d.hands[1] != s.hands[1]
     assert changed > 0
-
-
-def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool) -> None:
-    """The conformance suite's checks of one position (``tests/conformance/checks.py``), imported
-    at run time (that module is outside this game's typed tests)."""
-    checks = importlib.import_module("tests.conformance.checks")
-    checks.check_position(state, rng, full=full, roundtrip=roundtrip)
 
 
 WAR_WEIGHTS = {A.Attack: 30.0, A.Shoot: 10.0, A.March: 6.0, A.Play: 6.0, A.Produce: 3.0, A.End: 0.3,

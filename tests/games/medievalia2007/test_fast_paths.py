@@ -52,14 +52,7 @@ def plain_resources(s: Medievalia2007State, p: int) -> list[int]:
                 out[PROD[c]] += production(s, c)
             out[4] += {"merchant": 1, "artist": 3}.get(POWER[c], 0)
             out[5] += 2 if POWER[c] == "bureaucrat" else 0
-    g = s.game
-    if g.allied and not s.called and s.alive[g.ally[p]]:
-        q = g.ally[p]
-        for c in s.tables[q]:
-            if not s.rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (s.host[c] < 0 and s.loc[c] == q)):
-                out[PROD[c]] += production(s, c)
-        out[4] += len(s.hands[q]) - 1
-    return out
+    return out  # the ally's help is added apart (``playing.with_ally``)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)

@@ -57,14 +57,25 @@ def test_excess_resources_are_lost() -> None:
 
 def test_ruling_r21_an_abandoned_purchase_loses_what_was_produced() -> None:
     """§9.4 (ruling R21): a purchase can be given up; what was produced is lost, used cards stay used, the card
-    returns to hand, and the same purchase is not offered again that turn."""
+    returns to hand. The rulebook sets no limit on trying again, so the same purchase is still offered
+    that turn (paid, if it can be, with what is left)."""
     s = scen(fiefs={"0": {"territories": [{"face": "Forest"}, {"face": "Field", "rotated": True}]}},
              hands={"0": ["Soldier", "Worker", "Field"]})
     play(s, "play Soldier", f"produce {one(s, 'Forest', 0)}")
     assert s.pool[0][1] == 1
     play(s, "abandon")
     assert s.pool[0] == [0, 0, 0, 0] and s.rot[cid(one(s, "Forest", 0))]
-    assert "Soldier" in hand_faces(s, 0) and "play Soldier" not in legal(s)
+    assert "Soldier" in hand_faces(s, 0) and "play Soldier" in legal(s)
+    assert s.view(0)["abandoned"] == ["play Soldier"]
+
+
+def test_ruling_r21_option_an_abandoned_purchase_is_not_offered_again() -> None:
+    """R21 option ``abandoned="not_again"``: a purchase given up is not offered again that turn."""
+    s = scen(options={"abandoned": "not_again"},
+             fiefs={"0": {"territories": [{"face": "Forest"}, {"face": "Field", "rotated": True}]}},
+             hands={"0": ["Soldier", "Worker", "Field"]})
+    play(s, "play Soldier", f"produce {one(s, 'Forest', 0)}", "abandon")
+    assert "Soldier" in hand_faces(s, 0) and "play Soldier" not in legal(s) and "play Worker" in legal(s)
 
 
 def test_ruling_r22_choices_that_can_only_waste_are_not_offered() -> None:

@@ -159,7 +159,7 @@ def test_sentences_speak_to_their_reader() -> None:
     assert describe_event(last(fallen, "defeated", 1), 1) == (
         "You are defeated: your City has fallen. Your cards leave the game (in hand: Mine and Soldier).")
     allied = _ally_sends()
-    assert describe_event(last(allied, "send", 0), 0) == "P2 sends you 2 energy, paying 1 energy as the fee."
+    assert describe_event(last(allied, "send", 0), 0) == "P2 sends you 2 energy, paying 1 energy as the turn's fee."
     assert describe_event(last(allied, "call_ally", 2), 2) == "P0 asks you for resources."
 
 
@@ -222,7 +222,7 @@ def test_menu_notes_explain_and_legend() -> None:
 
     state = medieval.make("medievalia2007", 2).new_game(3)
     rng = random.Random(3)
-    for _ in range(80):
+    for _ in range(72):  # random play to an actions phase with Soldier and Worker in hand
         s = state.to_move[0]
         state.apply(s, rng.choice(state.legal_actions(s)))
     seat = state.to_move[0]
@@ -231,13 +231,14 @@ def test_menu_notes_explain_and_legend() -> None:
     # costs in the menu, with the surcharge when the Fief lacks the building a card needs
     assert choice_note(view, "play Soldier") == "1F 1E 1W"
     assert choice_note(view, "play Bowman") == "1F 1E 1W +2G (no Carpenter)"
-    assert choice_note(view, "build Bank on City1") == "1E 2G 3W"
+    assert choice_note(view, f"build Bank on City{seat + 1}") == "1E 2G 3W"
     assert choice_note(view, "end actions") is None
     assert explain(state, seat, "play Knight") == "you hold no Knight: your hand is Soldier, Worker"
-    assert explain(state, seat, "build Castle on City1") == (
+    assert explain(state, seat, f"build Castle on City{seat + 1}") == (
         "Castle is not on top of a building stack: the stacks show School, Workshop, Bank")
-    assert explain(state, seat, "produce City2") == "City2 is P1's, not yours"
-    for text in ("play Knight", "build Castle on City1", "produce City2", "play Soldier"):
+    other = f"City{2 - seat}"  # the other seat's City
+    assert explain(state, seat, f"produce {other}") == f"{other} is P{1 - seat}'s, not yours"
+    for text in ("play Knight", f"build Castle on City{seat + 1}", f"produce {other}", "play Soldier"):
         for k in range(3):  # only what the seat may know
             assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)
     assert {"1/5", "↻", "⛨"} <= set(dict(legend()))

@@ -173,8 +173,9 @@ def test_military_and_character_cards_enter_the_fief_free() -> None:
 
 
 def test_ruling_r13_internal_movement_of_unused_troops() -> None:
-    """§4.10 (ruling R13): unused troops move freely inside the Fief without rotating, to a territory
-    or City (which they then guard) or off it; each moves once per turn; 2 per territory at most."""
+    """§4.10 (ruling R13): "All unused military and character cards can be moved freely within the Fief":
+    without rotating, to a territory or City (which they then guard) or off it, as often as the player
+    likes; 2 per territory at most. Option ``internal_moves="once"``: each troop moves once a turn."""
     s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker", "Worker"]}, FIELD],
                           "free": ["Soldier", {"face": "Worker", "rotated": True}]}})
     f1, f2 = find(s, "Field", 0)
@@ -185,9 +186,15 @@ def test_ruling_r13_internal_movement_of_unused_troops() -> None:
     assert not any(m.startswith("move Worker3") for m in moves)  # rotated
     play(s, f"move {soldier} to {f2}")
     assert guarded(s, cid(f2)) and not s.rot[cid(soldier)]
-    assert not any(m.startswith(f"move {soldier}") for m in legal(s))  # once per turn
+    assert f"move {soldier} off" in legal(s) and f"move {soldier} to City1" in legal(s)  # moved freely
     play(s, "move Worker1 off")
     assert s.host[cid("Worker1")] == -1
+    once = scen(options={"internal_moves": "once"},
+                fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker", "Worker"]}, FIELD],
+                             "free": ["Soldier", {"face": "Worker", "rotated": True}]}})
+    f2 = find(once, "Field", 0)[1]
+    play(once, f"move {soldier} to {f2}")
+    assert not any(m.startswith(f"move {soldier}") for m in legal(once))  # once per turn
 
 
 def test_troops_rotated_with_their_territory_stay_until_next_turn() -> None:

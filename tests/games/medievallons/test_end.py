@@ -37,12 +37,27 @@ def test_end_flip_to_yellow_and_reshuffle_the_first_time() -> None:
 
 
 def test_end_flip_mid_power_and_play_goes_on() -> None:
-    """§3.2 / R24: the pile may run out in the middle of a power; the new pile serves the rest of it."""
+    """§3.2 / R24 / R16: the pile may run out in the middle of a power; the new pile serves the rest of
+    it. "Shuffle the discard pile, except the last card played (which becomes the new discard pile)":
+    the Monk being played is that card, so the whole old discard pile is shuffled and the Monk alone is
+    the new discard pile."""
     s = stacked(3, hands=[["Monk"], [], []], draw=["Star"], rest="discard")
+    old_discard = len(s.view(None)["discard"])
     do(s, "0 play Monk")
     assert sum(hand(s, 0).values()) == 3
     v = s.view(None)
-    assert v["end_card"] == "yellow" and v["discard_top"] == "Monk" and len(v["discard"]) == 2
+    assert v["end_card"] == "yellow" and v["discard"] == ["Monk"]
+    assert v["draw_count"] == old_discard - 2  # all of it reshuffled; the Monk's second draw and the turn's
+    assert s.components()["Monk"] == 8
+
+
+def test_end_flip_mid_power_option_keeps_the_top_card_too() -> None:
+    """R16 option ``reshuffle_keeps="top"``: the earlier top card of the discard pile stays as well."""
+    s = stacked(3, {"reshuffle_keeps": "top"}, hands=[["Monk"], [], []], draw=["Star"], rest="discard")
+    top = s.view(None)["discard_top"]
+    do(s, "0 play Monk")
+    v = s.view(None)
+    assert v["end_card"] == "yellow" and v["discard"] == [top, "Monk"]
 
 
 def test_end_alternative_end_second_time() -> None:

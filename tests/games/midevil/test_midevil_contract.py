@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 import medieval
+from medieval.core.conformance import check_position, play_checked
 from medieval.core.errors import InvalidActionError, InvalidOptionError
 from medieval.games.midevil import MidEvilGame, MidEvilState
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS
 from tests.games.midevil.helpers import ALTAR_CENTRE, make
 from tests.support import do, game
-
-# The conformance suite's checks, looked up by name so that type-checking this folder does not also check
-# tests/conformance/ (which has type errors of its own in checks.py: an unparameterised ``Game``).
-_checks = importlib.import_module("tests.conformance.checks")
-check_position: Callable[..., None] = _checks.check_position
-play_checked: Callable[..., dict[str, Any]] = _checks.play_checked
 
 
 @pytest.mark.parametrize(("players", "options"), MidEvilGame.test_configurations())

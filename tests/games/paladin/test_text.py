@@ -97,3 +97,20 @@ def test_legend_names_the_symbols_of_the_pictures() -> None:
     symbols = dict(legend())
     assert {"░", "7r", "look Q4:2", "▶"} <= set(symbols)
     assert all(meaning for meaning in symbols.values())
+
+
+def test_rounds_are_numbered_from_one_in_events_views_and_sentences() -> None:
+    """§7.3 "a new round": the first round is round 1 everywhere the player reads it — the `round` and
+    `round_over` events carry the same number as the view, and the sentence says that number."""
+    s = game(PaladinGame, 3, first_dealer=0).new_game(seed=4)
+    first = last(s, "round", None)
+    assert first["round"] == 1 == s.view(None)["round"]
+    assert describe_event(first, None).startswith("Round 1:")
+    rng = random.Random(4)
+    while not s.is_over and s.view(None)["round"] == 1:
+        seat = s.to_move[0]
+        moves = s.legal_actions(seat)
+        s.apply(seat, moves[rng.randrange(len(moves))])
+    over = last(s, "round_over", None)
+    assert over["round"] == 1 and describe_event(over, None).startswith("Round 1 is over")
+    assert last(s, "round", None)["round"] == 2 == s.view(None)["round"]

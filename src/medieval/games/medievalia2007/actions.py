@@ -24,7 +24,7 @@ notation                              when
 ``abandon``                           give up the purchase being paid (what was produced is lost)
 ``move Worker3 to Field2`` / ``move Worker3 off``   internal movement
 ``dismiss Worker3``                   discard an unused troop from the table
-``call ally`` / ``send paying food`` / ``refuse``  allied game: resources from the ally
+``call ally`` / ``send paying food`` / ``send`` / ``refuse``  allied game: resources from the ally
 ``end actions`` / ``end moves`` / ``end turn``
 ``march Knight1 to I01``              external movement to an adjacent Fief
 ``attack 1 at F1``                    war: battle seat 1 in Fief F1
@@ -239,14 +239,14 @@ class CallAlly(Action):
 
 @dataclass(frozen=True, slots=True)
 class Send(Action):
-    fee: int  # the resource paid as this turn's transfer fee
+    fee: int  # the resource paid as this turn's transfer fee; -1: the fee is already paid this turn
 
     def __str__(self) -> str:
-        return f"send paying {RESOURCES[self.fee]}"
+        return f"send paying {RESOURCES[self.fee]}" if self.fee >= 0 else "send"
 
 
     def args(self) -> dict[str, Any]:
-        return {"fee": RESOURCES[self.fee]}
+        return {"fee": RESOURCES[self.fee] if self.fee >= 0 else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +433,7 @@ DRAW = tuple(Draw(d) for d in range(3))
 BUY_CARD = tuple(BuyCard(d) for d in range(3))
 TRADE = tuple(tuple(Trade(g, r) for r in range(4)) for g in range(4))
 SEND = tuple(Send(r) for r in range(4))
+SEND_FREE = Send(-1)
 
 # Pre-built actions for the rules' hot loops (equal to freshly built ones; only faster to hand out).
 PLAY = tuple(Play(f) for f in range(NFACES))
@@ -454,7 +455,8 @@ BUILD = tuple(tuple(Build(f, h) for h in range(_HOSTS_END)) if F_KIND[f] in (CIV
 MOVE = tuple(tuple(Move(c, h) for h in range(-1, _HOSTS_END)) if IS_TROOP[c] else () for c in range(NCARDS))
 
 _WORDS: dict[str, Action] = {
-    "call ally": CALL_ALLY, "refuse": REFUSE, "abandon": ABANDON, "new army": NEW_ARMY, "charge": CHARGE, "hold": HOLD,
+    "call ally": CALL_ALLY, "send": SEND_FREE, "refuse": REFUSE,
+    "abandon": ABANDON, "new army": NEW_ARMY, "charge": CHARGE, "hold": HOLD,
     "stand": STAND, "pass": PASS, "end actions": END_ACTIONS, "end moves": END_MOVES, "end turn": END_TURN,
 }
 _LOC = re.compile(r"^(F[0-3]|I[0-3][0-3])$")
@@ -504,7 +506,7 @@ def _index(text: str) -> int:
 SYNTAX = ("take DECK | draw DECK | produce CARD | trade RES for RES | sell FACE for RES | "
           "convert CARD RES to RES | inspire CARD on CARD | reduce CARD | play FACE | build FACE on CARD | "
           "remove CARD | buy card DECK | abandon | move CARD to CARD | move CARD off | dismiss CARD | call ally | "
-          "send paying RES | refuse | end actions|moves|turn | march CARD to FIEF | attack SEAT at FIEF | "
+          "send paying RES | send | refuse | end actions|moves|turn | march CARD to FIEF | attack SEAT at FIEF | "
           "shoot CARD at CARD | enlist CARD | new army | charge | engage N with CARD | hold | "
           "aim at CARD | aim at band N | stand | bolster CARD | first CARD | heal CARD on CARD | pass | "
           "disband CARD")

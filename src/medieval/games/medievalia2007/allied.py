@@ -1,6 +1,7 @@
-"""§13 Allied Game: resources produced out of turn for the ally (ruling R28). During a payment the
-player may call his ally once per turn; the ally produces, trades or sells (no movement, no other
-power) and sends everything less one resource of his choice, the turn's fee, or refuses."""
+"""§13 Allied Game: resources produced out of turn for the ally (ruling R28). During any payment the
+player may call his ally; the ally produces, trades or sells (no movement, no other power) and sends
+everything, less one resource of his choice on the turn's first transfer ("1 extra resource (any kind)
+for each game turn in which resources are transferred"), or refuses, which ends the calls of the turn."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 from medieval.core.state import Action
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import FACE, IS_HOST, IS_TROOP, PROD, RESOURCES
-from medieval.games.medievalia2007.fief import PAY, SUPPLY, dedup
+from medieval.games.medievalia2007.fief import FEE_PAID, PAY, REFUSED, SUPPLY, dedup
 from medieval.games.medievalia2007.paying import after_payment_step
 
 if TYPE_CHECKING:
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def call_ally(s: Medievalia2007State, seat: int, action: Action) -> None:
-    s.called = True
     s.phase = SUPPLY
     s._emit("call_ally", {"seat": seat, "ally": s.game.ally[seat]})
 
@@ -36,20 +36,25 @@ def supply_options(s: Medievalia2007State, q: int) -> list[Action]:
         if pool[g] >= 3:
             out += [A.TRADE[g][r] for r in range(4) if r != g]
     out += [A.SELL[f][r] for f in sorted({FACE[c] for c in s.hands[q]}) for r in range(4)]
-    if sum(pool) >= 2:
+    if s.called == FEE_PAID:  # the turn's fee is paid: anything made is sent whole
+        if sum(pool) >= 1:
+            out.append(A.SEND_FREE)
+    elif sum(pool) >= 2:
         out += [A.SEND[r] for r in range(4) if pool[r]]
     out.append(A.REFUSE)
     return out
 
 
 def send(s: Medievalia2007State, seat: int, action: A.Send) -> None:
-    """§13: resources produced out of turn for the ally cost 1 more (this turn's fee)."""
+    """§13: resources produced out of turn for the ally cost 1 more, once a turn (this turn's fee)."""
     pool = s.pool[seat]
-    pool[action.fee] -= 1
+    if action.fee >= 0:
+        pool[action.fee] -= 1
+        s.called = FEE_PAID
     dest = s.pool[s.active]
     for r in range(4):
         dest[r] += pool[r]
-    s._emit("send", {"seat": seat, "to": s.active, "fee": RESOURCES[action.fee],
+    s._emit("send", {"seat": seat, "to": s.active, "fee": RESOURCES[action.fee] if action.fee >= 0 else None,
                      "resources": dict(zip(RESOURCES, pool, strict=True))})
     s.pool[seat] = [0, 0, 0, 0]
     s.phase = PAY
@@ -57,6 +62,7 @@ def send(s: Medievalia2007State, seat: int, action: A.Send) -> None:
 
 
 def refuse(s: Medievalia2007State, seat: int, action: Action) -> None:
+    s.called = REFUSED  # no more calls this turn
     s.pool[seat] = [0, 0, 0, 0]
     s._emit("refuse", {"seat": seat})
     s.phase = PAY

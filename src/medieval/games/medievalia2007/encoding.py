@@ -180,8 +180,8 @@ _CARD_NAMES = [NAME[c] for c in range(NCARDS)]
 _TROOP_NAMES = [NAME[c] for c in TROOPS]
 _HOST_NAMES = [NAME[c] for c in HOSTS]
 _PAIRS = [(RESOURCES[a], RESOURCES[b]) for a in range(4) for b in range(4) if a != b]
-WORDS = ("call ally", "refuse", "abandon", "new army", "charge", "hold", "stand", "pass", "end actions", "end moves",
-         "end turn")
+WORDS = ("call ally", "send", "refuse", "abandon", "new army", "charge", "hold", "stand", "pass", "end actions",
+         "end moves", "end turn")
 
 GROUPS = [
     ActionGroup.of("word", "a one-word action", WORDS),
@@ -225,7 +225,7 @@ def key_of(action: Action, ctx: Context) -> ActionKey:
     if isinstance(action, A.Take | A.Draw | A.BuyCard):
         return ({A.Take: "take", A.Draw: "draw", A.BuyCard: "buy_card"}[t], DECKS[action.deck])
     if isinstance(action, A.Send):
-        return ("send", RESOURCES[action.fee])
+        return ("send", RESOURCES[action.fee]) if action.fee >= 0 else ("word", "send")
     if isinstance(action, A.Trade):
         return ("trade", RESOURCES[action.give], RESOURCES[action.get])
     if isinstance(action, A.Sell):

@@ -33,6 +33,8 @@ DRAW: Phase = "draw"
 ACTIONS: Phase = "actions"
 PAY: Phase = "pay"
 SUPPLY: Phase = "supply"
+#: ``state.called``, the ally this turn (§13): not asked yet, a transfer made (the turn's fee paid), refused
+NOT_ASKED, FEE_PAID, REFUSED = 0, 1, 2
 MOVE: Phase = "move"
 WAR: Phase = "war"
 BATTLE: Phase = "battle"
@@ -260,3 +262,18 @@ def rotate_group(s: Medievalia2007State, c: int) -> None:
         for x in s.tables[s.owner[h]]:
             if host[x] == h:
                 s.rot[x] = 1
+
+
+def may_call_ally(s: Medievalia2007State, p: int) -> bool:
+    """§13 the ally may be called for each payment of the turn (one fee for the turn, ruling R28) until
+    he refuses, while he has something to produce or sell."""
+    g = s.game
+    if not g.allied or s.called == REFUSED or (s.called == FEE_PAID and g.ally_once):
+        return False
+    q = g.ally[p]
+    if not s.alive[q]:
+        return False
+    if s.hands[q]:
+        return True
+    rot, host, loc = s.rot, s.host, s.loc
+    return any(not rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (host[c] < 0 and loc[c] == q)) for c in s.tables[q])

@@ -36,6 +36,15 @@ SPEC = GameSpec(
         OptionSpec("merchant", "one",
                    "A Merchant converts one unit of a resource (gold gives 2) or every unit of it.",
                    choices=("one", "all")),
+        OptionSpec("ally_transfers", "several",
+                   "Allied game: the ally may be called for every payment of a turn, for one fee a turn "
+                   "(several), or only once a turn (once).", choices=("several", "once")),
+        OptionSpec("abandoned", "offered_again",
+                   "A purchase given up may be chosen again in the same turn (offered_again), or not "
+                   "(not_again).", choices=("offered_again", "not_again")),
+        OptionSpec("internal_moves", "free",
+                   "Troops move freely inside their Fief (free), or once each per turn (once).",
+                   choices=("free", "once")),
         OptionSpec("turn_limit", 0,
                    "End the game (scored like lack of cards) after this many turns in all; 0 = no limit.",
                    minimum=0, maximum=10_000),
@@ -82,11 +91,17 @@ class Medievalia2007Game(Game[Medievalia2007State]):
     siege_rule: str
     merchant_all: bool
     turn_limit: int
+    ally_once: bool
+    abandoned_not_again: bool
+    moves_once: bool
 
     def _setup(self) -> None:
         n = self.players
         opts = self.options
         self.allied = bool(opts["allied"])
+        self.ally_once = opts["ally_transfers"] == "once"
+        self.abandoned_not_again = opts["abandoned"] == "not_again"
+        self.moves_once = opts["internal_moves"] == "once"
         if self.allied and n != 4:
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))

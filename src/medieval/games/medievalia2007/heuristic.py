@@ -160,7 +160,10 @@ def _actions(ctx: Ctx) -> Action:
     n_terr = len(ctx.territories)
     developed = n_terr >= 3 and len(workers) >= 3
     want_military = (WANT_MILITARY + 2 if _aggressive(ctx) else WANT_MILITARY) if developed else 0
+    given_up = set(ctx.view["abandoned"])  # R21: what it could not pay once this turn, it does not retry
     for a in ctx.legal:
+        if given_up and str(a) in given_up:
+            continue
         if isinstance(a, A.Build):
             face = FACES[a.face]
             if not _can_pay(ctx, F_COST[a.face], 0, NAME[a.host], True):
@@ -269,8 +272,10 @@ def _supply(ctx: Ctx) -> Action:
     pool = amounts(ctx.me["pool"])
     total = sum(pool.values())
     needed = sum(short.values()) or any_n
-    if total >= needed + 1:
-        spare = max((a for a in ctx.legal if isinstance(a, A.Send)),
+    if A.SEND_FREE in ctx.legal and total >= needed:  # the turn's fee is paid: send what is needed
+        return A.SEND_FREE
+    if total >= needed + 1 and any(isinstance(a, A.Send) and a.fee >= 0 for a in ctx.legal):
+        spare = max((a for a in ctx.legal if isinstance(a, A.Send) and a.fee >= 0),
                     key=lambda a: int(pool[RESOURCES[a.fee]]) - short.get(RESOURCES[a.fee], 0))
         return spare
     for a in ctx.legal:

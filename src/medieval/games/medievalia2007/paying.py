@@ -40,6 +40,7 @@ from medieval.games.medievalia2007.fief import (
     destroy,
     first_of_face,
     has_building,
+    may_call_ally,
     production,
     put,
     rotate_group,
@@ -168,7 +169,7 @@ def pay_options(s: Medievalia2007State, p: int) -> list[Action]:
             out += [A.Inspire(t, x) for x in producers_free if x != t]
         elif kind == BUILD:
             out.append(A.Reduce(t))
-    if s.game.allied and not s.called and s.alive[s.game.ally[p]]:
+    if s.game.allied and may_call_ally(s, p):
         out.append(A.CALL_ALLY)
     out.append(A.ABANDON)
     return out

@@ -35,6 +35,7 @@ from medieval.games.medievalia2007.components import (
 from medieval.games.medievalia2007.fief import (
     BUILD,
     CARD,
+    FEE_PAID,
     IMOVED,
     MAX_ATTACHED,
     MAX_BUILDINGS,
@@ -47,6 +48,7 @@ from medieval.games.medievalia2007.fief import (
     first_of_face,
     has_building,
     mark,
+    may_call_ally,
     production,
     set_mark,
 )
@@ -65,10 +67,11 @@ def action_options(s: Medievalia2007State, p: int) -> list[Action]:
     n_hand = len(hand)
     rot, host, loc = s.rot, s.host, s.loc
     stats, res, idle, food, upkeep = survey(s, p)
+    ares = with_ally(s, p, res)  # §13 with the ally's help (None: no help to be had)
     hosts = list(stats)  # the City and territories, in table order
     territories = [h for h in hosts if KIND[h] == TERR]
-    # purchases given up this turn are not offered again
-    gone = {tuple(x) for x in s.abandoned} if s.abandoned else _NOTHING
+    # R21 option abandoned="not_again": purchases given up this turn are not offered again
+    gone = {tuple(x) for x in s.abandoned} if s.abandoned and s.game.abandoned_not_again else _NOTHING
     # play cards from hand (§4.1, §4.9)
     if hand:
         room = 2 * food - upkeep
@@ -88,11 +91,13 @@ def action_options(s: Medievalia2007State, p: int) -> list[Action]:
                     owned = set(map(FACE.__getitem__, s.tables[p]))
                 if need not in owned:
                     cost = F_COST_UNHOUSED[f]
-            if affordable(res, cost, 0, hand_left, False) and (PLAY, f) not in gone:
+            if ((affordable(res, cost, 0, hand_left, False)
+                 or (ares is not None and affordable(ares, cost, 0, hand_left, False))) and (PLAY, f) not in gone):
                 out.append(A.PLAY[f])
     # buildings (§4.5)
     # everything that could pay a building: a building costing more is out of reach at once
-    total = res[0] + res[1] + res[2] + res[3] + res[4] + res[5] + n_hand
+    top = ares if ares is not None else res  # the ally's help only adds
+    total = top[0] + top[1] + top[2] + top[3] + top[4] + top[5] + n_hand
     free_hosts = [h for h in hosts if not rot[h] and stats[h][0] < MAX_BUILDINGS]
     if free_hosts and total >= MIN_BUILDING_COST:
         tops = list(dict.fromkeys([FACE[stack[0]] for stack in s.stacks if stack]))  # faces on top
@@ -105,18 +110,24 @@ def action_options(s: Medievalia2007State, p: int) -> list[Action]:
                 if total_h < cheapest:
                     continue
                 res_h = without(s, res, h, stats)
+                ares_h = without(s, ares, h, stats) if ares is not None else None
                 for f in tops:
-                    if (F_COST_TOTAL[f] <= total_h and affordable(res_h, F_COST[f], 0, n_hand, True)
+                    if (F_COST_TOTAL[f] <= total_h
+                            and (affordable(res_h, F_COST[f], 0, n_hand, True)
+                                 or (ares_h is not None and affordable(ares_h, F_COST[f], 0, n_hand, True)))
                             and (BUILD, f, h) not in gone):
                         out.append(A.BUILD[f][h])
     # remove a territory for 1 workforce (§4.4)
-    if territories and affordable(res, (0, 0, 0, 1), 0, n_hand, False):
+    if territories and (affordable(res, (0, 0, 0, 1), 0, n_hand, False)
+                        or (ares is not None and affordable(ares, (0, 0, 0, 1), 0, n_hand, False))):
         for h in territories:
             if not gone or (REMOVE, h) not in gone:
                 out.append(A.REMOVE[h])
     # 4 resources for a card (§9)
     decks = s.decks
-    if (decks[0] or decks[1] or decks[2]) and affordable(res, (0, 0, 0, 0), 4, n_hand, False):
+    if (decks[0] or decks[1] or decks[2]) and (
+            affordable(res, (0, 0, 0, 0), 4, n_hand, False)
+            or (ares is not None and affordable(ares, (0, 0, 0, 0), 4, n_hand, False))):
         for d in (0, 1, 2):
             if decks[d] and (not gone or (CARD, d) not in gone):
                 out.append(A.BUY_CARD[d])
@@ -125,9 +136,10 @@ def action_options(s: Medievalia2007State, p: int) -> list[Action]:
         # interchangeable troops that may move are the first ones of dedup(idle) that may
         idle = dedup(s, idle)
         marks = s.marks
+        moves_once = s.game.moves_once  # R13 option internal_moves="once"
         open_hosts: list[int] | None = None
         for t in idle:
-            if loc[t] != p or (marks and mark(s, t, IMOVED)):
+            if loc[t] != p or (moves_once and marks and mark(s, t, IMOVED)):
                 continue
             if open_hosts is None:
                 open_hosts = [h for h in hosts if stats[h][1] < MAX_ATTACHED]
@@ -155,8 +167,7 @@ def survey(s: Medievalia2007State, p: int) -> tuple[dict[int, list[int]], list[i
       territories);
     - ``res``: what p could still produce this turn, [food, energy, gold, workforce, any,
       build-any], where 'any' is an optimistic count of what powers could add (Merchant 1,
-      Artist 3) and 'build-any' the Bureaucrats' reductions; in the allied game, with what the
-      ally could send;
+      Artist 3) and 'build-any' the Bureaucrats' reductions (the ally's help: ``with_ally``);
     - ``idle``: p's unused troops;
     - ``food``, ``upkeep``: ``upkeep.food_capacity(p)`` and ``upkeep.upkeep(p)`` (§12)."""
     rot, host, loc = s.rot, s.host, s.loc
@@ -201,14 +212,37 @@ def survey(s: Medievalia2007State, p: int) -> tuple[dict[int, list[int]], list[i
             food += n
         if not rot[h]:
             res[PROD[h]] += boosted(s, h, n) if boosts else n
-    g = s.game
-    if g.allied and not s.called and s.alive[g.ally[p]]:
-        q = g.ally[p]  # §13: what the ally could send, less this turn's fee
-        for c in s.tables[q]:
-            if not rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (host[c] < 0 and loc[c] == q)):
-                res[PROD[c]] += production(s, c)
-        res[4] += len(s.hands[q]) - 1
     return stats, res, idle, food, upkeep
+
+
+def with_ally(s: Medievalia2007State, p: int, res: list[int]) -> list[int] | None:
+    """§13 ``res`` (see ``survey``) with what p's ally could still send this turn, the turn's fee
+    taken from it unless a transfer already paid it; None when the ally cannot be called or would
+    have nothing to send. A purchase p could pay alone stays payable alone: the fee is only due when
+    the ally is called (``action_options`` checks both)."""
+    if not may_call_ally(s, p):
+        return None
+    q = s.game.ally[p]
+    rot, host, loc = s.rot, s.host, s.loc
+    out = res[:]
+    made = [0, 0, 0, 0]
+    for c in s.tables[q]:
+        if not rot[c] and PROD[c] >= 0 and (IS_HOST[c] or (host[c] < 0 and loc[c] == q)):
+            made[PROD[c]] += production(s, c)
+    cards = len(s.hands[q])
+    fee = 0 if s.called == FEE_PAID else 1
+    if sum(made) + cards - fee < 1:
+        return None
+    for r in range(4):
+        out[r] += made[r]
+    out[4] += cards
+    if fee:  # the ally pays it from a card sold if he has one, else from what he makes most of
+        if cards:
+            out[4] -= 1
+        else:
+            out[max(range(4), key=made.__getitem__)] -= 1
+    return out
+
 
 
 def without(s: Medievalia2007State, res: list[int], h: int, stats: dict[int, list[int]]) -> list[int]:
@@ -294,7 +328,8 @@ def buy_card(s: Medievalia2007State, seat: int, action: A.BuyCard) -> None:
 
 # ---------------------------------------------------------------------------------------- §4.10
 def move(s: Medievalia2007State, seat: int, action: A.Move) -> None:
-    """§4.10 (ruling R13): an unused troop moves onto a territory or the City, or off it, once a turn."""
+    """§4.10 (ruling R13): an unused troop moves onto a territory or the City, or off it ("moved freely";
+    once a turn with the option internal_moves="once")."""
     t = action.card
     s.host[t] = action.host
     set_mark(s, t, IMOVED, 1)

@@ -51,7 +51,7 @@ def blank(game: Medievalia2007Game, seed: int) -> Medievalia2007State:
     s.wild = [0] * n
     s.alive = [True] * n
     s.siege = [0] * n
-    s.called = False
+    s.called = 0  # NOT_ASKED
     s.buying = None
     s.abandoned = []
     s.excess = [0] * n

@@ -63,7 +63,7 @@ class Medievalia2007State(State):
     wild: Annotated[list[int], 1]  # per seat: Bureaucrat reduction available for the next building
     alive: Annotated[list[bool], 1]
     siege: Annotated[list[int], 1]  # per seat: consecutive turns begun under siege
-    called: Annotated[bool, 0]  # allied game: the ally has been asked for resources this turn
+    called: Annotated[int, 0]  # allied game, the ally this turn: NOT_ASKED, FEE_PAID or REFUSED (fief.py)
     #: the purchase being paid: [PLAY, face, card] [BUILD, face, host] [REMOVE, card] or [CARD, deck]
     buying: Annotated[list[int] | None, 1]
     abandoned: Annotated[list[list[int]], 2]  # purchases given up this turn (not offered again this turn)

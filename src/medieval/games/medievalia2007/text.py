@@ -193,8 +193,11 @@ def _call_ally(e: Event, n: Narrator) -> str:
 
 
 def _send(e: Event, n: Narrator) -> str:
+    if e["fee"] is None:
+        return (f"{n.act(e['seat'], 'send', 'sends')} {n.obj(e['to'])} {amounts(e['resources'])} (the turn's fee "
+                f"is already paid).")
     return (f"{n.act(e['seat'], 'send', 'sends')} {n.obj(e['to'])} {amounts(e['resources'])}, paying 1 "
-            f"{e['fee']} as the fee.")
+            f"{e['fee']} as the turn's fee.")
 
 
 def _refuse(e: Event, n: Narrator) -> str:

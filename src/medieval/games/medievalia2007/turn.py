@@ -35,7 +35,7 @@ def start_turn(s: Medievalia2007State, p: int) -> None:
             return
     else:
         s.siege[p] = 0
-    s.called = False
+    s.called = 0  # NOT_ASKED
     s.abandoned = []
     s.phase = DRAW
     s._emit("turn", {"seat": p, "turn": s.turn})

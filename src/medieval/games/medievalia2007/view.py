@@ -184,6 +184,7 @@ class Medievalia2007View(TypedDict):
     to_move: list[int]
     pending: Pending | None
     purchase: Purchase | None
+    abandoned: list[str]  # the purchases given up this turn, in notation (R21)
     decks: list[Deck]
     stacks: list[Stack]
     discard: list[str]
@@ -278,6 +279,21 @@ def _battle(s: Medievalia2007State) -> BattleView | None:
 _PURCHASE_KINDS: tuple[Literal["play", "build", "remove", "card"], ...] = ("play", "build", "remove", "card")
 
 
+def abandoned_notation(b: list[int]) -> str:
+    """A purchase given up (``state.abandoned``: [PLAY, face], [BUILD, face, host], [REMOVE, card] or
+    [CARD, deck]) as the action that chose it."""
+    from medieval.games.medievalia2007 import actions as A
+    from medieval.games.medievalia2007.fief import BUILD, PLAY, REMOVE
+
+    if b[0] == PLAY:
+        return str(A.PLAY[b[1]])
+    if b[0] == BUILD:
+        return str(A.BUILD[b[1]][b[2]])
+    if b[0] == REMOVE:
+        return str(A.REMOVE[b[1]])
+    return str(A.BUY_CARD[b[1]])
+
+
 def _purchase(s: Medievalia2007State) -> Purchase | None:
     b = s.buying
     if b is None:
@@ -347,6 +363,7 @@ def view(s: Medievalia2007State, seat: int | None) -> Medievalia2007View:
         "to_move": list(s.to_move),
         "pending": pending(s),
         "purchase": _purchase(s),
+        "abandoned": [abandoned_notation(b) for b in s.abandoned],
         "decks": [{"name": DECKS[d], "count": len(deck), "bottom": FACES[FACE[deck[-1]]] if deck else None}
                   for d, deck in enumerate(s.decks)],
         "stacks": [{"count": len(st), "top": FACES[FACE[st[0]]] if st else None} for st in s.stacks],

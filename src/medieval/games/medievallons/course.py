@@ -67,14 +67,18 @@ def draw_one(s: MedievallonsState, seat: int, why: str) -> None:
 
 
 def pile_empty(s: MedievallonsState) -> None:
-    """§3.2 the End card is revealed: the first time red, flip it and shuffle the discard pile but its
-    top card into a new draw pile; yellow (or the new pile is empty, R16), the round ends (§5.3). It may
-    happen in the middle of a power, which then goes on with the new pile (R24)."""
+    """§3.2 the End card is revealed: the first time red, flip it and shuffle the discard pile "except the
+    last card played (which becomes the new discard pile)" into a new draw pile; yellow (or the new pile
+    is empty, R16), the round ends (§5.3). It may happen in the middle of a power, which then goes on
+    with the new pile (R24): the card being played is then the last card played, so the whole discard
+    pile is shuffled and that card alone makes the new one when it is discarded (option
+    ``reshuffle_keeps="top"``: the top card of the discard pile stays as well)."""
     s.runs_out += 1
     if s.end_side == RED:
         s.end_side = YELLOW
-        pile = s.discard[:-1]
-        s.discard = s.discard[-1:]
+        keep = 0 if s.played >= 0 and not s.game.reshuffle_keeps_top else 1
+        pile = s.discard[:len(s.discard) - keep]
+        s.discard = s.discard[len(s.discard) - keep:]
         s._rng().shuffle(pile)
         s.draw = pile
         s._emit("end_card", {"side": YELLOW, "reshuffled": len(pile)})

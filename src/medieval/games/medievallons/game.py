@@ -39,6 +39,10 @@ SPEC = GameSpec(
                    choices=("guilds_then_members", "total")),
         OptionSpec("witch_own_guilds", True,
                    "Whether a Witch may copy its user's own guilds (R5)."),
+        OptionSpec("reshuffle_keeps", "played",
+                   "The first reshuffle keeps back the last card played as the new discard pile, even "
+                   "when the pile runs out in the middle of its power (R16), or the top card of the "
+                   "discard pile as well.", choices=("played", "top")),
     ),
     package="medieval.games.medievallons",
     parts=GameParts(
@@ -63,7 +67,8 @@ SPEC = GameSpec(
         (6, {}),
         (2, {"match": "single_round", "knight_jester": True, "beggar_tie": "take"}),
         (4, {"jester_guild_counts": False, "lone_jester": "forbidden", "knight_jester": True,
-             "beggar_tie": "take", "alt_ranking": "total", "witch_own_guilds": False}),
+             "beggar_tie": "take", "alt_ranking": "total", "witch_own_guilds": False,
+             "reshuffle_keeps": "top"}),
     ),
 )
 
@@ -80,6 +85,7 @@ class MedievallonsGame(Game[MedievallonsState]):
     beggar_tie_draws: bool
     alt_total: bool
     witch_own_guilds: bool
+    reshuffle_keeps_top: bool
 
     def _setup(self) -> None:
         o = self.options
@@ -90,6 +96,7 @@ class MedievallonsGame(Game[MedievallonsState]):
         self.beggar_tie_draws = o["beggar_tie"] == "draw"
         self.alt_total = o["alt_ranking"] == "total"
         self.witch_own_guilds = bool(o["witch_own_guilds"])
+        self.reshuffle_keeps_top = o["reshuffle_keeps"] == "top"
 
     @classmethod
     def state_class(cls) -> type[MedievallonsState]:

@@ -324,7 +324,7 @@ def card_help() -> list[CardHelp]:
     out.append({
         "name": END_CARD, "kind": "special", "title": "The End of Game card",
         "text": "It lies under the draw pile, red side up (yellow side up with 2 players). The first time "
-                "the pile runs out it turns to yellow and the discard pile, all but its top card, is "
+                "the pile runs out it turns to yellow and the discard pile, all but the last card played, is "
                 "shuffled into a new draw pile. When the pile runs out with the yellow side showing and "
                 "nobody has laid a third guild, the game ends: the most guilds and guild members wins, then "
                 "the most cards in hand, and a tie that remains shares the victory.",

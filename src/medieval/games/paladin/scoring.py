@@ -42,7 +42,7 @@ def end_round(s: PaladinState) -> None:
     §8.1 or the end when the quests run short."""
     n = s.players
     totals = scores(s)
-    s._emit("round_over", {"round": s.round, "scores": totals})
+    s._emit("round_over", {"round": s.round + 1, "scores": totals})
     s.prev_first = s.first
     if len(s.quest_deck) < n:  # §8.1 not enough quests for a new round
         s.phase = "over"

@@ -77,7 +77,7 @@ def start_round(s: PaladinState) -> None:
             dealt[seat].append(card)
         seat = (seat + 1) % n
     s.phase = "first"
-    s._emit("round", {"round": s.round, "dealer": s.dealer, "quests": [QUESTS[q].label for q in s.row]})
+    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUESTS[q].label for q in s.row]})
     for x in range(n):
         if dealt[x]:
             s._emit("deal", {"seat": x, "cards": [str(CARD_FACES[c]) for c in dealt[x]]},

@@ -29,7 +29,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     quest = e.get("quest")
     if kind == "round":
         quests = ", ".join(e.get("quests", []))
-        return f"Round {int(e['round']) + 1}: {n.act(e['dealer'], 'deal', 'deals')}; the quests are {quests}."
+        return f"Round {int(e['round'])}: {n.act(e['dealer'], 'deal', 'deals')}; the quests are {quests}."
     if kind == "deal":
         if "cards" in e:
             return f"{n.act(who, 'are', 'is')} dealt {', '.join(card_name(c) for c in e['cards'])}."
@@ -67,7 +67,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
                 f"{card_name(e['card'])}.")
     if kind == "round_over":
         scores = ", ".join(f"{n.obj(i)} {s}" for i, s in enumerate(e.get("scores", [])))
-        return f"Round {int(e['round']) + 1} is over. Valour: {scores}."
+        return f"Round {int(e['round'])} is over. Valour: {scores}."
     if kind == "game_over":
         winners = list(e.get("winners", []))
         if len(winners) == 1:

@@ -645,7 +645,7 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
   else if (decision === "draw") prompt = "Your turn: draw a card from the deck of your choice.";
   else if (decision === "actions") prompt = "Your actions: choose what to pay for (a card in hand, a building, a territory to remove, an extra card) or a troop to move.";
   else if (decision === "pay") prompt = "Pay: use glowing cards, sell a card from your hand, trade 3 alike for 1, or give up.";
-  else if (decision === "ally_supply") prompt = `${who(active, names, me)} asks you for resources: produce, then send them (paying a fee of 1), or refuse.`;
+  else if (decision === "ally_supply") prompt = `${who(active, names, me)} asks you for resources: produce, then send them (the first transfer of a turn costs a fee of 1), or refuse.`;
   else if (decision === "external_movement") prompt = "Movement: choose a troop, then the neighbouring Fief it marches to; or end your moves.";
   else if (decision === "war") prompt = "War: attack where your troops meet an enemy, shoot with a Bowman, or end your turn.";
   else if (decision === "upkeep") prompt = `You cannot feed all your troops: disband ${pending?.excess ?? 1} (click one).`;
@@ -696,7 +696,7 @@ export default function Medievalia2007Board({ view, actions, act, seat, names, p
     call_ally: "Ask your ally for resources", refuse: "Refuse", abandon: "Give up this purchase",
     end_actions: "End actions", end_moves: "End movement", end_turn: "End turn" };
   const tail = /** @type {{notation: string, text: string, primary?: boolean}[]} */ ([]);
-  for (const s of sends) tail.push({ notation: s.notation, text: `Send, paying 1 ${s.args.fee} as the fee`, primary: true });
+  for (const s of sends) tail.push({ notation: s.notation, text: s.args.fee ? `Send, paying 1 ${s.args.fee} as the turn's fee` : "Send (the turn's fee is paid)", primary: true });
   for (const [k, text] of Object.entries(SINGLE)) {
     const a = single[k];
     if (a) tail.push({ notation: a.notation, text, primary: k === "charge" });

@@ -1,5 +1,5 @@
 """Invariant checks of the engine contract (ARCHITECTURE.md §4), run after every step of random games
-of every registered game."""
+of every registered game: by the conformance tests (``tests/conformance``) and by ``medieval soak``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-import medieval
 from medieval.core.errors import IllegalActionError, InvalidActionError
+from medieval.core.registry import replay
 from medieval.core.state import Action, Game, State
 
 #: Random games longer than this fail: every game must end.
@@ -157,7 +157,7 @@ def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
     if game.from_json(json.loads(json.dumps(final))).to_json() != final:
         _fail(state, "to_json/from_json is lossy at the end")
     record = json.loads(json.dumps(state.record()))
-    if medieval.replay(record).to_json() != final:
+    if replay(record).to_json() != final:
         _fail(state, "replay(record) does not rebuild the final state")
     if snapshot is not None:
         k = len(snapshot["history"])
