@@ -26,9 +26,11 @@ const TERRAIN = /** @type {Record<string, string>} */ ({
  *   a legal place for the drawn tile (x, y: its north-west square)
  */
 
-/** The terrain, walls and doors of a block of squares whose north-west square is `left, top`.
- * @param {{rows: string[], walls: any[], doors: any[]}} m @param {number} left @param {number} top @param {string} cls */
-export function Squares(m, left, top, cls = "") {
+/** The terrain, walls and doors of a block of squares whose north-west square is `left, top`; the walls
+ * and doors are given in the block's own squares, or in the map's (`absolute`: the map view's).
+ * @param {{rows: string[], walls: any[], doors: any[]}} m @param {number} left @param {number} top @param {string} cls
+ * @param {boolean} absolute */
+export function Squares(m, left, top, cls = "", absolute = false) {
   const cells = [];
   m.rows.forEach((row, j) => {
     for (let i = 0; i < row.length; i++) {
@@ -47,7 +49,7 @@ export function Squares(m, left, top, cls = "") {
   });
   /** @param {number} x @param {number} y @param {string} side */
   const edge = (x, y, side) => {
-    const X = (left + x) * S, Y = (top + y) * S;
+    const X = ((absolute ? 0 : left) + x) * S, Y = ((absolute ? 0 : top) + y) * S;
     return { N: [X, Y, X + S, Y], S: [X, Y + S, X + S, Y + S], W: [X, Y, X, Y + S], E: [X + S, Y, X + S, Y + S] }[side] ?? [X, Y, X, Y];
   };
   const walls = m.walls.flatMap(([x, y, sides]) => [...sides].map((side) => {
@@ -201,11 +203,11 @@ export function MapBoard({ view, seat, targets, ghosts, outline, width, phone })
   const every = Math.max(1, Math.ceil(22 / (S * px)));
   const cols = [], rows = [];
   for (let x = Math.floor(vx / S); x * S < vx + vw; x++) {
-    if (x % every) continue;
+    if (x % every || x * S + S / 2 < vx + (BAND + 6) / px) continue;
     cols.push(html`<text x=${x * S + S / 2} y=${vy + 13 / px} text-anchor="middle" class="coord" font-size=${11 / px}>${x}</text>`);
   }
   for (let y = Math.floor(vy / S); y * S < vy + vh; y++) {
-    if (y % every) continue;
+    if (y % every || y * S + S / 2 < vy + (BAND + 6) / px) continue;
     rows.push(html`<text x=${vx + 9 / px} y=${y * S + S / 2 + 4 / px} text-anchor="middle" class="coord" font-size=${11 / px}>${y}</text>`);
   }
 
@@ -224,9 +226,9 @@ export function MapBoard({ view, seat, targets, ghosts, outline, width, phone })
          aria-label="The map: arrow keys pan, + and - zoom, 0 fits it to the screen">
       <svg class="board mv-svg" ref=${svgRef} viewBox=${`${vx} ${vy} ${vw} ${vh}`} width=${W} height=${H}
            style=${`height:${H}px`} onPointerDown=${down} onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}
-           onClickCapture=${swallow} role="img" aria-label=${`The map, ${view.tiles.length} tiles; squares ${m.left},${m.top} to ${m.left + m.width - 1},${m.top + m.height - 1}`}>
+           onClickCapture=${swallow} role="group" aria-label=${`The map, ${view.tiles.length} tiles; squares ${m.left},${m.top} to ${m.left + m.width - 1},${m.top + m.height - 1}`}>
         <rect x=${vx} y=${vy} width=${vw} height=${vh} class="mv-table" />
-        ${Squares(m, m.left, m.top)}
+        ${Squares(m, m.left, m.top, "", true)}
         <g class="tiles">${tiles}</g>
         ${spots}${combat}
         <g class="pieces">${pieces}</g>
