@@ -57,6 +57,7 @@ SPEC = GameSpec(
         text="text",
         search="data/search.json",
         rules="rules.md",
+        web="web",
     ),
     hidden_information=True,
     simultaneous=True,  # §6.4 both players of a player combat commit at once

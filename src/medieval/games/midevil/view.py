@@ -11,7 +11,15 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from medieval.games.midevil import movement, winning
-from medieval.games.midevil.components import BOOK_AT_GRAVEYARD, CARDS, COLOURS, KILL_ROLL, TERRAIN, TILES
+from medieval.games.midevil.components import (
+    BOOK_AT_GRAVEYARD,
+    CARDS,
+    COLOURS,
+    KILL_ROLL,
+    TERRAIN,
+    TILES,
+    Geometry,
+)
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
@@ -139,6 +147,16 @@ class MapView(TypedDict):
     doors: list[SquareSides]
 
 
+class TileLayout(TypedDict):
+    """The drawn tile as it would lie turned by ``rotation`` degrees: its three terrain rows and the walls
+    and doors of its inside squares, in the tile's own squares (0-2 from its north-west corner)."""
+
+    rotation: int
+    rows: list[str]
+    walls: list[SquareSides]
+    doors: list[SquareSides]
+
+
 class Movement(TypedDict):
     roll: int
     half_steps_left: int
@@ -186,6 +204,7 @@ class MidEvilView(_Table[Pawn]):
     altar: Square
     graveyard: Square | None
     drawn_tile: str | None
+    drawn_layouts: NotRequired[list[TileLayout]]  # the drawn tile's distinct turns, while it is placed
     tile_deck: int
     event_deck: int
     discard: list[str]
@@ -249,6 +268,8 @@ def view(s: MidEvilState, seat: int | None) -> MidEvilView:
         "outcome": ({"termination": s.result["termination"], "winners": list(s.result["winners"])}
                     if s.result else None),
     }
+    if s.drawn >= 0:
+        v["drawn_layouts"] = _layouts(s.drawn)
     if s.combat:
         sq, raw, bonus, weapon = s.combat
         v["combat"] = {"square": s.xy(sq), "skeleton": cast(Colour, COLOURS[skel[sq] - 1]), "roll": raw,
@@ -289,6 +310,17 @@ def bot_view(s: MidEvilState, seat: int) -> BotView:
     if s.pvp:
         v["player_combat"] = _player_combat(s, seat)
     return v
+
+
+def _layouts(tile: int) -> list[TileLayout]:
+    """The drawn tile (public once drawn, §4) as it lies at each of its distinct turns, drawn by the
+    engine's own geometry of the tile alone."""
+    out: list[TileLayout] = []
+    for rot in TILES[tile].rotations:
+        m = Geometry(((tile, 0, 0, rot),), None).static_map()
+        out.append({"rotation": rot * 90, "rows": list(m["rows"]), "walls": [list(w) for w in m["walls"]],
+                    "doors": [list(d) for d in m["doors"]]})
+    return out
 
 
 def _skeletons(s: MidEvilState) -> list[SkeletonOnMap]:
