@@ -131,7 +131,9 @@ def pan_and_zoom(page: Any, view: dict[str, Any]) -> None:
     assert view_box(page)[2] > zoomed[2]
     page.hover(f"{BOARD} svg.mv-svg")
     page.mouse.wheel(0, -200)
-    page.wait_for_function(f"() => document.querySelector('{BOARD} svg.mv-svg').getAttribute('viewBox') !== {str(' '.join(map(str, fitted)))!r}")
+    fitted_text = " ".join(map(str, fitted))
+    page.wait_for_function(
+        f"() => document.querySelector('{BOARD} svg.mv-svg').getAttribute('viewBox') !== {fitted_text!r}")
     page.click(f"{BOARD} button[aria-label='Fit the map to the screen']")
     assert view_box(page) == pytest.approx(fitted)
 
