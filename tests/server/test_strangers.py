@@ -9,7 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.helpers import ServerProcess, api, create_table, running
+from tests.server.helpers import (ServerProcess, api, bearer, create_table, running, settle, stored_actions,
+                                  stored_table)
 
 
 @pytest.fixture
@@ -71,3 +72,66 @@ def test_a_quick_bot_never_waits_behind_other_tables_searches(tmp_path: Path) ->
             time.sleep(0.05)
         searched = sum(c.get(f"/api/tables/{tid}").json()["version"] for tid in searching)
         assert t["version"] > 10 * searched, (t["version"], searched)
+
+
+def _playing_table(client: httpx.Client, private: bool = False) -> tuple[str, str, str | None]:
+    """A started Paladin table of Ann (seat 0) and two bots; its id, Ann's token and its invite code."""
+    r = client.post("/api/tables", json={"game": "paladin", "players": 3, "name": "Ann", "private": private,
+                                         "seats": [{"bot": None}, {"bot": "random"}, {"bot": "random"}]})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    invite = body["invite_url"].split("#invite=")[1] if private else None
+    return body["table"]["id"], body["token"], invite
+
+
+def test_a_seat_left_mid_game_is_kept_for_its_holder(client: httpx.Client, server: ServerProcess) -> None:
+    """Finding: a seat left mid-game could be taken at once by any stranger, who then saw that hand. Now
+    a stranger is refused; the holder's token brings them back; at a private table the invite may take
+    the seat over, and the old token then holds nothing."""
+    tid, ann, _ = _playing_table(client)
+    assert client.post(f"/api/tables/{tid}/leave", headers=bearer(ann)).status_code == 200
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Mallory", "seat": 0})
+    assert (r.status_code, r.json()["code"]) == (409, "seat_held")
+    assert r.json().get("token") is None
+    assert client.post(f"/api/tables/{tid}/rejoin", headers=bearer(ann)).json()["seat"] == 0
+
+    tid, ann, invite = _playing_table(client, private=True)
+    client.post(f"/api/tables/{tid}/leave", headers=bearer(ann))
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Mallory", "seat": 0})
+    assert (r.status_code, r.json()["code"]) == (403, "invite_needed")
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Bea", "seat": 0, "invite": invite})
+    assert r.status_code == 201, r.text
+    assert client.get(f"/api/tables/{tid}/state", headers=bearer(ann)).status_code == 403
+
+
+def test_an_absent_seat_cannot_act_until_it_rejoins(client: httpx.Client, server: ServerProcess) -> None:
+    """Finding: a seat marked absent could still act."""
+    tid, ann, _ = _playing_table(client)
+    state = settle(client, tid)
+    assert 0 in state["to_move"]
+    client.post(f"/api/tables/{tid}/leave", headers=bearer(ann))
+    legal = client.get(f"/api/tables/{tid}/state", headers=bearer(ann)).json()["legal"]
+    before = len(stored_actions(server.database_url, tid))
+    r = client.post(f"/api/tables/{tid}/actions", headers=bearer(ann), json={"action": legal[0]})
+    assert (r.status_code, r.json()["code"]) == (409, "seat_absent")
+    assert len(stored_actions(server.database_url, tid)) == before
+    client.post(f"/api/tables/{tid}/rejoin", headers=bearer(ann))
+    r = client.post(f"/api/tables/{tid}/actions", headers=bearer(ann), json={"action": legal[0]})
+    assert r.status_code == 200, r.text
+
+
+def test_leave_on_a_finished_table_is_refused_without_writing(client: httpx.Client, server: ServerProcess) -> None:
+    """Finding: ``leave`` on a finished table answered 200 and wrote to storage."""
+    r = client.post("/api/tables", json={"game": "paladin", "players": 3, "name": "Ann",
+                                         "seats": [{"bot": None}, {"bot": "random"}, {"bot": "random"}]})
+    tid, ann = r.json()["table"]["id"], r.json()["token"]
+    while (state := settle(client, tid))["status"] == "playing":
+        mine = client.get(f"/api/tables/{tid}/state", headers=bearer(ann)).json()
+        if mine["legal"]:
+            client.post(f"/api/tables/{tid}/actions", headers=bearer(ann), json={"action": mine["legal"][0]})
+    assert state["status"] == "finished"
+    before = stored_table(server.database_url, tid)
+    r = client.post(f"/api/tables/{tid}/leave", headers=bearer(ann))
+    assert (r.status_code, r.json()["code"]) == (409, "table_finished")
+    assert stored_table(server.database_url, tid) == before
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["present"] is True
