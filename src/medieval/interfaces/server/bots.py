@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from medieval.agents.base import Agent, make_agent, parse_spec, resolve_level
+from medieval.agents.ismcts.config import ISMCTSConfig
 from medieval.core.errors import MedievalError
 from medieval.core.rng import fresh_seed
 from medieval.core.state import Action, Game, State
@@ -22,16 +23,48 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("medieval.server.bots")
 
-#: Bot parameters that bound thinking time or effort, capped by the settings.
+#: Bot parameters that bound thinking time or effort, capped by the settings (bots other than the search).
 _SECONDS = ("time", "seconds")
 _ITERATIONS = ("iters", "iterations", "playouts", "simulations")
+#: Bots that search, and so share the search threads; any other bot answers at once on its own thread.
+_SEARCHERS = ("ismcts",)
+
+
+def bounded_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
+    """The spec a server seat's bot is built from: a level resolved, and a search's parameters read by
+    the search's own parser (so what is checked is what the bot will do), its time and iterations
+    within the caps, always under a wall-clock time bound (``iters`` alone, or no budget, gets
+    ``time=max_seconds``; ``clock=cpu`` is measured on the wall clock, which is what people wait on).
+    Raises ServiceError (422) for a spec over the caps."""
+    name, params = parse_spec(resolve_level(spec))
+    if name not in _SEARCHERS:
+        for key, value in params.items():
+            if key in _SECONDS + _ITERATIONS:
+                raise ServiceError(422, "invalid_bot", f"bot {name!r} takes no effort parameter {key!r} here")
+        return resolve_level(spec)
+    try:
+        cfg = ISMCTSConfig.from_params(params)
+    except MedievalError as e:
+        raise ServiceError(422, "invalid_bot", str(e)) from None
+    if cfg.time is not None and not cfg.time <= max_seconds:
+        raise ServiceError(422, "invalid_bot", f"time must be above 0 and at most {max_seconds:g} seconds")
+    if cfg.iters is not None and not cfg.iters <= max_iterations:
+        raise ServiceError(422, "invalid_bot", f"iters must be 1 to {max_iterations}")
+    params = dict(params)
+    params["time"] = repr(cfg.time if cfg.time is not None else float(max_seconds))
+    params["clock"] = "wall"
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in params.items())
 
 
 class BotRunner:
     def __init__(self, service: TableService, settings: ServerSettings) -> None:
         self.service = service
         self.settings = settings
+        #: Searches, one move per table in flight at most, first come first served: a table waits for
+        #: at most one move of each table ahead of it, each within ``max_bot_seconds``.
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_workers, thread_name_prefix="medieval-bot")
+        #: Bots that do not search (random, heuristic): never queued behind a search.
+        self.quick = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medieval-bot-quick")
         self.agents: dict[tuple[str, int], Agent] = {}
 
     def validate(self, spec: str | None, game: Game[Any]) -> str:
@@ -50,23 +83,17 @@ class BotRunner:
         if name not in self.settings.allowed_bots:
             raise ServiceError(422, "invalid_bot", f"bot {name!r} is not offered here (bots: "
                                                    f"{', '.join(self.settings.allowed_bots)})")
-        for key, value in params.items():
-            try:
-                number = float(value)
-            except ValueError:
-                continue
-            if key in _SECONDS and not 0 < number <= self.settings.max_bot_seconds:
-                raise ServiceError(422, "invalid_bot", f"{key} must be above 0 and at most "
-                                                       f"{self.settings.max_bot_seconds} seconds")
-            if key in _ITERATIONS and not 0 < number <= self.settings.max_bot_iterations:
-                raise ServiceError(422, "invalid_bot", f"{key} must be 1 to {self.settings.max_bot_iterations}")
+        bounded = self.bounded(spec)
         if name == "heuristic" and not type(game).has_heuristic():
             raise ServiceError(422, "invalid_bot", f"{game.spec.display_name} has no heuristic bot")
         try:
-            make_agent(spec, 0)
+            make_agent(bounded, 0)
         except Exception as e:  # an agent factory refusing its parameters
             raise ServiceError(422, "invalid_bot", f"bot {spec!r}: {e}") from None
         return spec
+
+    def bounded(self, spec: str) -> str:
+        return bounded_spec(spec, self.settings.max_bot_seconds, self.settings.max_bot_iterations)
 
     def _agent(self, table: Table, seat: int) -> Agent:
         key = (table.id, seat)
@@ -74,7 +101,8 @@ class BotRunner:
         spec = table.seats[seat].bot
         assert spec is not None
         if agent is None or agent.name != spec:
-            agent = self.agents[key] = make_agent(spec, fresh_seed())
+            agent = self.agents[key] = make_agent(self.bounded(spec), fresh_seed())
+            agent.name = spec
         return agent
 
     def kick(self, table: Table) -> None:
@@ -112,7 +140,9 @@ class BotRunner:
             snapshot = table.state.clone()
             agent = self._agent(table, seat)
             try:
-                action = await loop.run_in_executor(self.pool, _choose, agent, snapshot, seat)
+                searcher = parse_spec(resolve_level(agent.name))[0] in _SEARCHERS
+                pool = self.pool if searcher else self.quick
+                action = await loop.run_in_executor(pool, _choose, agent, snapshot, seat)
             except Exception:
                 log.exception("table %s: bot %s failed at seat %d; it plays a random move", table.id,
                               agent.name, seat)
@@ -141,6 +171,7 @@ class BotRunner:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=False, cancel_futures=True)
 
 
 def _choose(agent: Agent, state: State, seat: int) -> Action:

@@ -408,8 +408,11 @@ class TableService:
         async with table.lock:
             if table.status == OPEN:
                 free = [s for s in table.seats if not s.taken]
-            elif table.status == PLAYING:  # a seat whose holder left may be taken over
+            elif table.status == PLAYING:  # a seat left mid-game: its holder's, or the invite's
                 free = [s for s in table.seats if s.bot is None and not s.present]
+                if free and not table.private:
+                    raise ServiceError(409, "seat_held", "a seat left during the game is kept for its holder; "
+                                                         "only a private table's invite may take it over")
             else:
                 raise ServiceError(409, "table_finished", "this game is over")
             if seat is not None:
@@ -470,6 +473,8 @@ class TableService:
     async def leave(self, table: Table, seat: int, bot: str | None) -> None:
         async with table.lock:
             target = table.seats[seat]
+            if table.status not in (OPEN, PLAYING):
+                raise ServiceError(409, "table_finished", f"the table is {table.status}: there is no seat to leave")
             if table.status == OPEN:  # before the start the seat is simply free again
                 new: dict[str, Any] = {"name": None, "token_hash": None, "present": True}
             elif table.status == PLAYING and bot is not None:  # a bot plays on for the leaver
@@ -510,6 +515,8 @@ class TableService:
             if table.status != PLAYING:
                 code = "game_over" if table.status == FINISHED else "not_started"
                 raise ServiceError(409, code, f"the table is {table.status}")
+            if not table.seats[seat].present:
+                raise ServiceError(409, "seat_absent", "you left this seat: come back (rejoin) before you act")
             if version is not None and version != table.version:
                 raise ServiceError(409, "stale_version", f"the table is at version {table.version}, not {version}")
             state = table.state
