@@ -9,8 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.helpers import (ServerProcess, api, bearer, create_table, running, settle, stored_actions,
-                                  stored_table)
+from tests.server.helpers import ServerProcess, api, bearer, create_table, running, settle, stored_actions, stored_table
 
 
 @pytest.fixture

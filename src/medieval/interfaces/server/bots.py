@@ -38,7 +38,7 @@ def bounded_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
     Raises ServiceError (422) for a spec over the caps."""
     name, params = parse_spec(resolve_level(spec))
     if name not in _SEARCHERS:
-        for key, value in params.items():
+        for key in params:
             if key in _SECONDS + _ITERATIONS:
                 raise ServiceError(422, "invalid_bot", f"bot {name!r} takes no effort parameter {key!r} here")
         return resolve_level(spec)
@@ -77,7 +77,7 @@ class BotRunner:
         if resolve_level(spec) != spec:
             spec = spec.lower()
         try:
-            name, params = parse_spec(resolve_level(spec))
+            name, _ = parse_spec(resolve_level(spec))
         except MedievalError as e:
             raise ServiceError(422, "invalid_bot", str(e)) from None
         if name not in self.settings.allowed_bots:
