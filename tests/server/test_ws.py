@@ -140,13 +140,20 @@ def test_hello_is_required_and_checked(server: ServerProcess) -> None:
 
 
 def test_taking_over_a_seat_closes_the_old_connection(server: ServerProcess) -> None:
-    tid, ada, _ = _two_humans(server)
+    """A seat left mid-game at a private table is taken over through its invite: the leaver's socket is
+    closed and their token revoked."""
+    r = httpx.post(f"{server.base}/api/tables", json={
+        "game": "paladin", "players": 3, "name": "Ada", "private": True,
+        "seats": [{"bot": None}, {"bot": "random"}, {"bot": "random"}]})
+    assert r.status_code == 201, r.text
+    tid, ada = r.json()["table"]["id"], r.json()["token"]
+    invite = r.json()["invite_url"].split("#invite=")[1]
 
     async def run() -> None:
         async with SeatClient(server, tid, ada) as a:
             await a.state()
             httpx.post(f"{server.base}/api/tables/{tid}/leave", headers=bearer(ada))
-            r = httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Cat", "seat": 0})
+            r = httpx.post(f"{server.base}/api/tables/{tid}/join", json={"name": "Cat", "seat": 0, "invite": invite})
             assert r.status_code == 201
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
