@@ -194,9 +194,10 @@ class Table:
             "outcome": None if out is None else out.to_json(),
         }
 
-    def notify(self) -> None:
+    def notify(self, presence: bool = False) -> None:
+        """Every watcher is to be sent the new state (``presence``: only who is connected changed)."""
         for conn in self.connections:
-            conn.mark_dirty()
+            conn.mark_dirty(presence)
 
     def revoke(self, seat: int, detail: str) -> None:
         """Close the connections of a seat whose token no longer holds it."""
@@ -469,6 +470,8 @@ class TableService:
 
     async def leave(self, table: Table, seat: int, bot: str | None) -> None:
         async with table.lock:
+            if table.status == FINISHED:
+                raise ServiceError(409, "table_finished", "this game is over: there is no seat to leave")
             target = table.seats[seat]
             if table.status == OPEN:  # before the start the seat is simply free again
                 new: dict[str, Any] = {"name": None, "token_hash": None, "present": True}
@@ -490,6 +493,8 @@ class TableService:
     async def rejoin(self, table: Table, seat: int) -> None:
         async with table.lock:
             target = table.seats[seat]
+            if table.status == FINISHED:
+                raise ServiceError(409, "table_finished", "this game is over: there is no seat to rejoin")
             if target.present:
                 return
 
@@ -562,7 +567,7 @@ class TableService:
         conn.start()
         if conn.seat is not None:
             table.seats_changed()
-            table.notify()
+            table.notify(presence=True)
 
     async def detach(self, conn: Connection) -> None:
         table = conn.table
@@ -571,4 +576,4 @@ class TableService:
             table.connections.discard(conn)
             if conn.seat is not None:
                 table.seats_changed()
-                table.notify()
+                table.notify(presence=True)
