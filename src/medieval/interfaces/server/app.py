@@ -80,7 +80,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                   default_response_class=SafeJSONResponse, docs_url=None, redoc_url=None)
     app.add_middleware(RateLimit, rate=settings.rate_limit, burst=settings.rate_burst,
                        exempt=("/static/", "/games/"))
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> JSONResponse:

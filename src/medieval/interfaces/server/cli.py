@@ -20,6 +20,9 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, metavar="SECONDS",
                    help="pause before each bot move (default 0.6; env MEDIEVAL_BOT_DELAY)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="threads computing bot moves (default 2)")
+    p.add_argument("--trusted-proxies", metavar="ADDRESSES",
+                   help="comma-separated IPs or networks of reverse proxies whose X-Forwarded-For is believed "
+                        "(default: none; env MEDIEVAL_TRUSTED_PROXIES)")
     p.add_argument("--no-migrate", action="store_true", help="do not migrate the database at start-up")
     p.add_argument("--migrate-only", action="store_true", help="migrate the database, then exit")
     p.add_argument("--log-level", choices=["critical", "error", "warning", "info", "debug"],
@@ -47,12 +50,14 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from medieval.interfaces.server.app import create_app
         from medieval.interfaces.server.settings import ServerSettings
+        from medieval.interfaces.server.transport import uvicorn_options
     except ModuleNotFoundError as e:
         print(f"medieval serve needs the server extra (pip install 'medieval[server]'): {e}", file=sys.stderr)
         return 2
     overrides: dict[str, Any] = {}
     for arg, key in [("host", "host"), ("port", "port"), ("database_url", "database_url"),
-                     ("bot_delay", "bot_delay"), ("bot_workers", "bot_workers"), ("log_level", "log_level")]:
+                     ("bot_delay", "bot_delay"), ("bot_workers", "bot_workers"), ("log_level", "log_level"),
+                     ("trusted_proxies", "trusted_proxies")]:
         value = getattr(args, arg, None)
         if value is not None:
             overrides[key] = value
@@ -76,7 +81,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
                             log_level=settings.log_level, access_log=bool(getattr(args, "access_log", False)),
-                            ws_max_size=settings.max_ws_message_bytes, lifespan="on", timeout_graceful_shutdown=5)
+                            ws_max_size=settings.max_ws_message_bytes, lifespan="on", timeout_graceful_shutdown=5,
+                            **uvicorn_options(settings))
     server = uvicorn.Server(config)
     _announce(server, settings.host, settings.port, bool(getattr(args, "open", False)))
     server.run()

@@ -3,13 +3,18 @@
 A connection never queues states: it is marked dirty and its sender task sends the table's current
 state when it is free, with every event the seat has not been sent yet. A slow client therefore skips
 intermediate positions but never misses an event, and never holds up the table. Control messages
-(acks, errors) go out in order, before the next state."""
+(acks, errors) go out in order, before the next state.
+
+A state due only to someone connecting or going away is sent at most once per ``push_interval``
+seconds per connection (the latest one, when the interval is over): a storm of connections and
+closes costs each watcher a state a second, not a state per connection."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,13 +36,18 @@ def dumps(payload: dict[str, Any]) -> str:
 
 class Connection:
     def __init__(self, socket: Socket, table: Table, seat: int | None, events_from: int = 0,
-                 client: str = "") -> None:
+                 client: str = "", push_interval: float = 0.0) -> None:
         self.socket = socket
+        self.push_interval = push_interval
         self.table = table
         self.seat = seat
         self.client = client
         self.events_sent = events_from
         self.dirty = True
+        #: Only presence changed since the last state (sent once ``push_interval`` is over).
+        self.presence_dirty = False
+        self._last_state = float("-inf")
+        self._timer: asyncio.TimerHandle | None = None
         self.closed = False
         self._close_code: int | None = None
         self._outbox: deque[str] = deque()
@@ -48,8 +58,11 @@ class Connection:
     def start(self) -> None:
         self._task = asyncio.create_task(self._send_loop(), name=f"ws-send-{self.table.id}-{self.seat}")
 
-    def mark_dirty(self) -> None:
-        self.dirty = True
+    def mark_dirty(self, presence: bool = False) -> None:
+        if presence:
+            self.presence_dirty = True
+        else:
+            self.dirty = True
         self._wake.set()
 
     def send(self, payload: dict[str, Any]) -> None:
@@ -60,7 +73,7 @@ class Connection:
         """Send ``payload`` (after what is queued), then close the socket with ``code``."""
         self.send(payload)
         self._close_code = code
-        self.dirty = False
+        self.dirty = self.presence_dirty = False
 
     async def finish(self, timeout: float = 5.0) -> None:
         """Let the sender deliver what is queued (and the close frame, after ``close_after``)."""
@@ -70,10 +83,16 @@ class Connection:
 
     async def stop(self) -> None:
         self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+
+    def _due(self) -> None:
+        self._timer = None
+        self._wake.set()
 
     async def _send_loop(self) -> None:
         try:
@@ -86,8 +105,15 @@ class Connection:
                     self.closed = True
                     await self.socket.close(self._close_code)
                     return
-                if self.dirty:
-                    self.dirty = False
+                if self.presence_dirty and not self.dirty:
+                    wait = self._last_state + self.push_interval - time.monotonic()
+                    if wait > 0:  # come back when the interval is over (once)
+                        if self._timer is None:
+                            self._timer = asyncio.get_running_loop().call_later(wait, self._due)
+                        continue
+                if self.dirty or self.presence_dirty:
+                    self.dirty = self.presence_dirty = False
+                    self._last_state = time.monotonic()
                     text, self.events_sent = self.table.payload_text(self.seat, self.events_sent)
                     await self.socket.send_text(text)
         except asyncio.CancelledError:

@@ -4,6 +4,7 @@ anything)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -41,6 +42,46 @@ class TokenBucket:
         return max(1, int((1 - self.tokens) / self.rate + 0.999)) if self.rate > 0 else 1
 
 
+class KeyedBuckets:
+    """A token bucket per key (a client address), forgetting full ones when there are many."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def get(self, key: str) -> TokenBucket:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                now = time.monotonic()
+                for k, b in list(self.buckets.items()):
+                    if b.tokens + (now - b.stamp) * b.rate >= b.burst:
+                        del self.buckets[k]
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        return bucket
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def too_deep(text: str | bytes, limit: int) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit`` (strings skipped), found
+    without parsing it: the parser itself would overflow the stack on a deep enough document."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 async def send_error(send: Send, status: int, code: str, detail: str,
                      headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
     body = json.dumps({"detail": detail, "code": code}).encode()
@@ -51,11 +92,13 @@ async def send_error(send: Send, status: int, code: str, detail: str,
 
 
 class BodyLimit:
-    """Refuse HTTP bodies over ``max_bytes`` with 413 (declared or streamed), reading them up front."""
+    """Refuse HTTP bodies over ``max_bytes`` with 413 (declared or streamed), reading them up front,
+    and JSON bodies nested deeper than ``max_depth`` with 422."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, max_depth: int = 32) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.max_depth = max_depth
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -86,6 +129,9 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        if too_deep(body, self.max_depth):
+            await send_error(send, 422, "invalid_request", f"JSON nested deeper than {self.max_depth} levels")
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -107,27 +153,16 @@ class RateLimit:
         self.burst = burst
         #: Path prefixes not counted (static files: a page load asks for a few dozen at once).
         self.exempt = exempt
-        self.buckets: dict[str, TokenBucket] = {}
+        self.buckets = KeyedBuckets(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.rate <= 0 or str(scope.get("path", "")).startswith(self.exempt):
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        key = client[0] if client else ""
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 10_000:
-                self._prune()
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        bucket = self.buckets.get(client[0] if client else "")
         if not bucket.take():
             await send_error(send, 429, "rate_limited", "too many requests; slow down",
                              ((b"retry-after", str(bucket.retry_after()).encode()),))
             return
         await self.app(scope, receive, send)
-
-    def _prune(self) -> None:
-        now = time.monotonic()
-        for key, b in list(self.buckets.items()):
-            if b.tokens + (now - b.stamp) * b.rate >= b.burst:
-                del self.buckets[key]

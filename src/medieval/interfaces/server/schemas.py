@@ -12,7 +12,9 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 
 
 class Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Strict: a number is a JSON number ("3" is not 3 players) and a boolean is not a number."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatRequest(Request):

@@ -3,11 +3,13 @@ command line."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 def default_database_url() -> str:
@@ -60,6 +62,30 @@ class ServerSettings(BaseSettings):
     ws_rate_burst: int = Field(default=40, ge=1)
     #: Open WebSocket connections per client address.
     max_ws_per_client: int = Field(default=256, ge=1)
+    #: Hardening (docs/server.md, "Hardening"). Seconds a connection has to finish sending a request's
+    #: headers, counted from its first byte (or from the connection, for the first request): a client
+    #: that sends half a request, or trickles it, is disconnected after that.
+    header_timeout: float = Field(default=10.0, gt=0, le=300)
+    #: Open TCP connections per client address (HTTP and WebSocket together); one more is answered
+    #: 503 and closed. Connections from a trusted proxy are not counted (the proxy carries many people).
+    max_connections_per_client: int = Field(default=512, ge=1)
+    #: WebSocket handshakes per second per client address (token bucket refill) and the burst
+    #: allowed; beyond, the handshake is answered 429. 0 = off.
+    ws_handshake_rate: float = Field(default=2.0, ge=0)
+    ws_handshake_burst: int = Field(default=30, ge=1)
+    #: Seconds between two states a connection is sent only because someone connected or went away
+    #: (states after an action or a seat change go out at once): connection storms cannot amplify.
+    presence_push_interval: float = Field(default=1.0, ge=0, le=60)
+    #: Addresses (IPs or networks such as 10.0.0.0/8; "*" for any) of the reverse proxies whose
+    #: X-Forwarded-For / X-Forwarded-Proto headers are believed. Empty (the default): no forwarded
+    #: header is believed, from anyone; the client is the TCP peer. Environment: comma-separated.
+    trusted_proxies: Annotated[list[str], NoDecode] = []
+    #: Deepest nesting of arrays and objects accepted in a JSON body or WebSocket message (refused
+    #: with a clear error beyond; the WebSocket stays open).
+    max_json_depth: int = Field(default=32, ge=2, le=200)
+    #: WebSocket action ids remembered per seat token, so that a retried action is answered with its
+    #: first ack instead of being applied twice.
+    ws_remembered_ids: int = Field(default=256, ge=1, le=100_000)
     #: Tables that are open or being played at once, over all clients.
     max_live_tables: int = Field(default=10_000, ge=1)
     #: Seconds a finished table with no watcher stays in memory (it is reloaded from storage on demand).
@@ -77,6 +103,24 @@ class ServerSettings(BaseSettings):
     @classmethod
     def _lower(cls, v: object) -> object:
         return v.lower() if isinstance(v, str) else v
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split(cls, v: object) -> object:
+        if isinstance(v, str):
+            return [part.strip() for part in v.split(",") if part.strip()]
+        return v
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _addresses(cls, v: list[str]) -> list[str]:
+        for entry in v:
+            if entry != "*":
+                try:
+                    ipaddress.ip_network(entry, strict=False)
+                except ValueError:
+                    raise ValueError(f"trusted_proxies: {entry!r} is not an IP address or network") from None
+        return v
 
     @field_validator("database_url")
     @classmethod

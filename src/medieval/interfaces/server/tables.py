@@ -194,9 +194,10 @@ class Table:
             "outcome": None if out is None else out.to_json(),
         }
 
-    def notify(self) -> None:
+    def notify(self, presence: bool = False) -> None:
+        """Every watcher is to be sent the new state (``presence``: only who is connected changed)."""
         for conn in self.connections:
-            conn.mark_dirty()
+            conn.mark_dirty(presence)
 
     def revoke(self, seat: int, detail: str) -> None:
         """Close the connections of a seat whose token no longer holds it."""
@@ -472,6 +473,8 @@ class TableService:
 
     async def leave(self, table: Table, seat: int, bot: str | None) -> None:
         async with table.lock:
+            if table.status == FINISHED:
+                raise ServiceError(409, "table_finished", "this game is over: there is no seat to leave")
             target = table.seats[seat]
             if table.status not in (OPEN, PLAYING):
                 raise ServiceError(409, "table_finished", f"the table is {table.status}: there is no seat to leave")
@@ -495,6 +498,8 @@ class TableService:
     async def rejoin(self, table: Table, seat: int) -> None:
         async with table.lock:
             target = table.seats[seat]
+            if table.status == FINISHED:
+                raise ServiceError(409, "table_finished", "this game is over: there is no seat to rejoin")
             if target.present:
                 return
 
@@ -569,7 +574,7 @@ class TableService:
         conn.start()
         if conn.seat is not None:
             table.seats_changed()
-            table.notify()
+            table.notify(presence=True)
 
     async def detach(self, conn: Connection) -> None:
         table = conn.table
@@ -578,4 +583,4 @@ class TableService:
             table.connections.discard(conn)
             if conn.seat is not None:
                 table.seats_changed()
-                table.notify()
+                table.notify(presence=True)

@@ -4,22 +4,28 @@ Protocol (JSON text frames; docs/server.md has examples):
 client first sends ``{"type": "hello", "token": TOKEN or null, "events_from": 0}``; then
 ``{"type": "action", "action": NOTATION, "version": N?, "id": ID?}`` and ``{"type": "ping"}``.
 The server sends ``state`` messages after every change, ``ack`` for accepted actions, ``error`` (with
-an HTTP-like ``status``) for refused ones, and ``pong``."""
+an HTTP-like ``status``) for refused ones, and ``pong``.
+
+An action's ``id`` is remembered per seat token: the same id again (a retry after a lost answer, on
+this connection or a new one) is answered with the first ack and is not applied twice."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+import weakref
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from fastapi.responses import JSONResponse
 
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection, dumps
-from medieval.interfaces.server.limits import TokenBucket
-from medieval.interfaces.server.tables import TableService, hash_token
+from medieval.interfaces.server.limits import KeyedBuckets, TokenBucket, too_deep
+from medieval.interfaces.server.tables import Table, TableService, hash_token
 
 router = APIRouter()
 
@@ -43,13 +49,15 @@ class BadMessage(Exception):
     pass
 
 
-def _parse(message: Mapping[str, Any]) -> dict[str, Any]:
+def _parse(message: Mapping[str, Any], max_depth: int) -> dict[str, Any]:
     text = message.get("text")
     if text is None:
         raise BadMessage("send JSON text frames, not binary ones")
+    if too_deep(text, max_depth):
+        raise BadMessage(f"the message nests arrays or objects deeper than {max_depth} levels")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BadMessage("the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object with a 'type'")
@@ -59,6 +67,30 @@ def _parse(message: Mapping[str, Any]) -> dict[str, Any]:
 def _valid_id(value: Any) -> bool:
     return value is None or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53) or (
         isinstance(value, str) and len(value) <= 64)
+
+
+#: Per table and seat token, the replies to the last action ids (futures while in flight). Weak: a
+#: table dropped from memory takes its ids along.
+_Replies = OrderedDict[Any, "asyncio.Future[dict[str, Any]]"]
+_recent: weakref.WeakKeyDictionary[Table, dict[str, _Replies]] = weakref.WeakKeyDictionary()
+
+
+def _handshakes(websocket: WebSocket, service: TableService) -> KeyedBuckets:
+    state = websocket.app.state
+    buckets: KeyedBuckets | None = getattr(state, "ws_handshakes", None)
+    if buckets is None:
+        buckets = state.ws_handshakes = KeyedBuckets(service.settings.ws_handshake_rate,
+                                                     service.settings.ws_handshake_burst)
+    return buckets
+
+
+async def _deny(websocket: WebSocket, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
+    """Refuse the handshake with an HTTP answer (where the server supports it; a close otherwise)."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        headers = None if retry_after is None else {"Retry-After": str(retry_after)}
+        await websocket.send_denial_response(JSONResponse({"detail": detail, "code": code}, status, headers))
+    else:
+        await websocket.close(CLOSE_TRY_LATER)
 
 
 async def _receive(websocket: WebSocket) -> Mapping[str, Any]:
@@ -76,8 +108,15 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
     settings = service.settings
     client = websocket.client.host if websocket.client else ""
+    if settings.ws_handshake_rate > 0:
+        bucket = _handshakes(websocket, service).get(client)
+        if not bucket.take():
+            await _deny(websocket, 429, "rate_limited", "too many WebSocket connections; slow down",
+                        bucket.retry_after())
+            return
     if service.ws_per_client[client] >= settings.max_ws_per_client:
-        await websocket.close(CLOSE_TRY_LATER)
+        await _deny(websocket, 429, "too_many_websockets",
+                    f"at most {settings.max_ws_per_client} WebSockets per address")
         return
     service.ws_per_client[client] += 1  # counted from the accept: silent connections count too
     try:
@@ -95,7 +134,7 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
         first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
         if first["type"] == "websocket.disconnect":
             return
-        hello = _parse(first)
+        hello = _parse(first, settings.max_json_depth)
     except TimeoutError:
         await _refuse(websocket, _error(408, "no_hello", "say hello first"), CLOSE_TIMEOUT)
         return
@@ -120,7 +159,7 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
         await _refuse(websocket, _error(e.status, e.code, e.detail), code)
         return
     token_hash = None if token is None else hash_token(token)
-    conn = Connection(websocket, table, seat, events_from, client)
+    conn = Connection(websocket, table, seat, events_from, client, settings.presence_push_interval)
     service.attach(conn)
     bucket = TokenBucket(settings.ws_rate_limit, settings.ws_rate_burst)
     strikes = 0
@@ -138,7 +177,7 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
                 conn.send(_error(429, "rate_limited", "too many messages; slow down"))
                 continue
             try:
-                data = _parse(message)
+                data = _parse(message, settings.max_json_depth)
             except BadMessage as e:
                 conn.send(_error(400, "bad_message", str(e)))
                 continue
@@ -150,13 +189,41 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
             if kind == "ping":
                 conn.send({"type": "pong", "id": msg_id})
             elif kind == "action":
-                conn.send(await _act(service, conn, token_hash, data, msg_id))
+                conn.send(await _once(service, conn, token_hash, data, msg_id))
             else:
                 conn.send(_error(400, "bad_message", f"unknown message type {kind!r} (action, ping)", msg_id))
     except Exception:  # the socket broke
         pass
     finally:
         await service.detach(conn)
+
+
+async def _once(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
+                msg_id: Any) -> dict[str, Any]:
+    """``_act``, unless this seat token already sent an action with this id: then the first answer
+    (awaited if the first is still in flight), marked ``duplicate``. Only acks are kept: a refused
+    action changed nothing and may be retried under the same id."""
+    if msg_id is None or token_hash is None or conn.seat is None:
+        return await _act(service, conn, token_hash, data, msg_id)
+    replies = _recent.setdefault(conn.table, {}).setdefault(token_hash, OrderedDict())
+    earlier = replies.get(msg_id)
+    if earlier is not None:
+        first = await asyncio.shield(earlier)
+        return {**first, "duplicate": True} if first["type"] == "ack" else first
+    future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+    replies[msg_id] = future
+    while len(replies) > service.settings.ws_remembered_ids:
+        replies.popitem(last=False)
+    try:
+        reply = await _act(service, conn, token_hash, data, msg_id)
+    except BaseException:
+        replies.pop(msg_id, None)
+        future.set_result(_error(503, "try_again", "the action was interrupted; send it again", msg_id))
+        raise
+    future.set_result(reply)
+    if reply["type"] != "ack" and replies.get(msg_id) is future:
+        del replies[msg_id]
+    return reply
 
 
 async def _act(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
@@ -166,8 +233,11 @@ async def _act(service: TableService, conn: Connection, token_hash: str | None, 
         return _error(403, "spectator", "spectators cannot act", msg_id)
     if table.tokens.get(token_hash) != seat:
         return _error(403, "seat_revoked", "this connection's token no longer holds the seat", msg_id)
+    if not table.seats[seat].present:
+        return _error(409, "seat_absent", "you left this seat: rejoin it (POST /api/tables/{id}/rejoin) "
+                                          "before you act", msg_id)
     claimed = data.get("seat", seat)
-    if claimed != seat:
+    if isinstance(claimed, bool) or claimed != seat:
         return _error(403, "not_your_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}",
                       msg_id)
     version = data.get("version")
