@@ -70,7 +70,7 @@ def my_moves(server: ServerProcess, tid: str) -> int:
     return sum(1 for seat, _ in record(server.database_url, tid)["actions"] if seat == 0)
 
 
-def wait_turn(page: Any, timeout: float = 30) -> None:
+def wait_turn(page: Any, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while page.locator(".banner.your-turn").count() == 0 or page.locator("#table[aria-busy='true']").count():
         assert time.monotonic() < deadline, "never my turn"
