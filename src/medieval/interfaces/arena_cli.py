@@ -9,11 +9,9 @@ then ``python -m medieval.interfaces.arena_cli GAME --bots ...`` runs it on its 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +32,7 @@ from medieval.agents.arena import (
 from medieval.agents.batch import BatchError, split_bots
 from medieval.core.errors import MedievalError
 from medieval.core.registry import make
-from medieval.interfaces.common import positive_int
+from medieval.interfaces.common import positive_int, sigterm_as_interrupt
 
 EPILOG = """\
 bots: random, heuristic, ismcts:iters=2000, ismcts:time=1.0 (more ISMCTS parameters: docs/bots.md).
@@ -118,7 +116,7 @@ def run_arena(args: argparse.Namespace) -> int:
         def on_progress(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        with progress, _sigterm_as_interrupt():
+        with progress, sigterm_as_interrupt():
             report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh,
                          on_progress=on_progress)
     except (BatchError, MedievalError) as e:
@@ -138,23 +136,6 @@ def run_arena(args: argparse.Namespace) -> int:
                   "run the same command again to resume", highlight=False)
         return 130
     return 1 if report.errors else 0
-
-
-@contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """A polite kill (SIGTERM) stops the run like Ctrl-C: what is done stays saved for a resume."""
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def standings_table(summary: Summary) -> Table:

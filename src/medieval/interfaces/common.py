@@ -4,8 +4,10 @@ loading and writing records, naming seats, drawing outcomes."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from collections.abc import Mapping, Sequence
+import signal
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +177,20 @@ def winners_text(outcome: Outcome, names: Sequence[str]) -> str:
         return "No winner."
     who = ", ".join(names[w] if w < len(names) else f"P{w}" for w in outcome.winners)
     return f"Winner: {who}." if len(outcome.winners) == 1 else f"Shared win: {who}."
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """A polite kill (SIGTERM) stops a long run (arena, soak) like Ctrl-C: what is done stays saved for a resume."""
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

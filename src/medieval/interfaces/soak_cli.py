@@ -9,12 +9,9 @@ resumes it; a larger --games extends a finished soak. Not part of the test suite
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +31,7 @@ from rich.table import Table
 from medieval.agents.soak import GameProgress, Soak, SoakError, replay_command, run
 from medieval.core.errors import MedievalError
 from medieval.core.registry import list_games
-from medieval.interfaces.common import positive_int
+from medieval.interfaces.common import positive_int, sigterm_as_interrupt
 
 #: The state file is written at most this often (and at the end or on an interrupt).
 SAVE_EVERY = 2.0
@@ -99,7 +96,7 @@ def run_soak(args: argparse.Namespace, console: Console | None = None) -> int:
                 last_save = time.monotonic()
 
         try:
-            with _sigterm_as_interrupt():
+            with sigterm_as_interrupt():
                 run(soak, names, args.games, jobs, on_result)
         except KeyboardInterrupt:
             interrupted = True
@@ -130,20 +127,3 @@ def summary_table(soak: Soak, names: list[str]) -> Table:
         t.add_row(name, *(f"{x:,}" for x in row))
     t.add_row("all", *(f"{x:,}" for x in totals), style="bold")
     return t
-
-
-@contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """A polite kill (SIGTERM) stops the soak like Ctrl-C: what is done stays saved for a resume."""
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
