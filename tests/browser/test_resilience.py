@@ -136,6 +136,15 @@ def test_dropped_sockets_stale_versions_and_lost_states_lose_and_double_nothing(
     page.wait_for_timeout(300)
 
     assert net.done == ["drop-before", "drop-after", "stale", "drop-state"]
+
+    # 5. the page is reloaded: its new actions are not taken for retries of the old page's (whose ids
+    # the server still remembers for this seat), so every move after the reload is played
+    page.reload()
+    page.wait_for_selector("#table[data-version]:not([data-version=''])")
+    for _ in range(2):
+        before = move(page, rng)
+        made += 1
+        assert wait_change(page, before, 20_000), "a move after the reload was not played"
     made += play_to_the_end(page, rng)
     rec = record(server.database_url, tid)
     final = medieval.replay(rec)

@@ -167,6 +167,10 @@ def test_a_retried_action_id_is_answered_once_and_applied_once(server: ServerPro
             await again.state()
             await again.send({"type": "action", "action": action, "id": "r1"})
             assert await again.reply("r1") == {**first, "duplicate": True}
+            # another action under the acknowledged id is not a retry: refused, not swallowed
+            await again.send({"type": "action", "action": "another", "version": first["version"], "id": "r1"})
+            reused = await again.reply("r1")
+            assert reused["type"] == "error" and reused["code"] == "id_reused" and reused["status"] == 409
 
     asyncio.run(retry())
     assert [n for s, n in stored_actions(server.database_url, tid) if s == 0] == [action]

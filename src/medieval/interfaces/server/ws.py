@@ -7,7 +7,8 @@ The server sends ``state`` messages after every change, ``ack`` for accepted act
 an HTTP-like ``status``) for refused ones, and ``pong``.
 
 An action's ``id`` is remembered per seat token: the same id again (a retry after a lost answer, on
-this connection or a new one) is answered with the first ack and is not applied twice."""
+this connection or a new one) is answered with the first ack and is not applied twice; another action
+under an id already acked is refused (409 ``id_reused``) rather than dropped."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def _valid_id(value: Any) -> bool:
 
 #: Per table and seat token, the replies to the last action ids (futures while in flight). Weak: a
 #: table dropped from memory takes its ids along.
-_Replies = OrderedDict[Any, "asyncio.Future[dict[str, Any]]"]
+_Replies = OrderedDict[Any, "tuple[tuple[Any, Any], asyncio.Future[dict[str, Any]]]"]
 _recent: weakref.WeakKeyDictionary[Table, dict[str, _Replies]] = weakref.WeakKeyDictionary()
 
 
@@ -206,12 +207,16 @@ async def _once(service: TableService, conn: Connection, token_hash: str | None,
     if msg_id is None or token_hash is None or conn.seat is None:
         return await _act(service, conn, token_hash, data, msg_id)
     replies = _recent.setdefault(conn.table, {}).setdefault(token_hash, OrderedDict())
+    request = (data.get("action"), data.get("version"))
     earlier = replies.get(msg_id)
     if earlier is not None:
-        first = await asyncio.shield(earlier)
+        if earlier[0] != request:  # not a retry: another action under a used id would be lost silently
+            return _error(409, "id_reused", "this id was already used for another action: give every action "
+                                            "a new id (a retry sends the same action, version and id)", msg_id)
+        first = await asyncio.shield(earlier[1])
         return {**first, "duplicate": True} if first["type"] == "ack" else first
     future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-    replies[msg_id] = future
+    replies[msg_id] = (request, future)
     while len(replies) > service.settings.ws_remembered_ids:
         replies.popitem(last=False)
     try:
@@ -221,7 +226,8 @@ async def _once(service: TableService, conn: Connection, token_hash: str | None,
         future.set_result(_error(503, "try_again", "the action was interrupted; send it again", msg_id))
         raise
     future.set_result(reply)
-    if reply["type"] != "ack" and replies.get(msg_id) is future:
+    kept = replies.get(msg_id)
+    if reply["type"] != "ack" and kept is not None and kept[1] is future:
         del replies[msg_id]
     return reply
 

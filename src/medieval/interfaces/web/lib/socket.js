@@ -8,8 +8,10 @@
  *   join onto what we hold (a gap) triggers a resync over HTTP from the last event we have.
  * - Reconnects back off (0.5 s doubling to 10 s, with jitter); the hello says how many events we hold,
  *   so only new ones come.
- * - An action not yet acknowledged when the socket drops is sent again, with its original version:
- *   the server refuses a stale version, so an action that did get through is never applied twice.
+ * - An action not yet acknowledged when the socket drops is sent again, with its original version and
+ *   id: the server answers a retried id with its first ack (or refuses a stale version), so an action
+ *   that did get through is never applied twice. Action ids carry a random prefix of this page load, so
+ *   a reloaded page never reuses an id the server remembers for the seat.
  * - A ping every few seconds measures the lag; no pong in time means a dead socket, closed and replaced.
  */
 
@@ -27,15 +29,22 @@ const FATAL = new Set([4400, 4401, 4403, 4404]);
  *   to_move: number[], your_turn: boolean, legal: string[], actions: {kind: string, args: Record<string, any>,
  *   notation: string}[], thinking: number[], view: any, seats: any[], outcome: any, events_from: number,
  *   events: any[]}} StateMessage
- * @typedef {{id: number, action: string, version: number, sent: number}} Pending
+ * @typedef {{id: string, action: string, version: number, sent: number}} Pending
  * @typedef {"connecting" | "open" | "reconnecting" | "closed"} Status
  */
+
+/** Eight random bytes as hex, from the browser's generator (available outside secure contexts too). */
+function randomPrefix() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export class TableSocket {
   /**
    * @param {{table: string, token: string | null, onState: (s: StateMessage, events: any[]) => void,
    *   onStatus?: (status: Status, detail?: string) => void, onError?: (e: {code: string, detail: string}) => void,
-   *   onLag?: (ms: number) => void}} options
+   *   onLag?: (ms: number) => void, onPending?: () => void}} options
    */
   constructor(options) {
     this.table = options.table;
@@ -44,13 +53,17 @@ export class TableSocket {
     this.onStatus = options.onStatus ?? (() => {});
     this.onError = options.onError ?? (() => {});
     this.onLag = options.onLag ?? (() => {});
+    /** called whenever an action is answered, so that the page can show it is no longer being sent */
+    this.onPending = options.onPending ?? (() => {});
     /** @type {any[]} every event of this seat's log, in order */
     this.events = [];
     /** @type {StateMessage | null} */
     this.latest = null;
-    /** @type {Map<number, Pending>} actions sent and not yet answered */
+    /** @type {Map<string, Pending>} actions sent and not yet answered */
     this.pending = new Map();
     this.nextId = 1;
+    /** this page load's prefix of action ids */
+    this.idPrefix = randomPrefix();
     this.attempt = 0;
     this.stopped = false;
     /** @type {WebSocket | null} */
@@ -63,7 +76,7 @@ export class TableSocket {
     /** @type {Map<number, number>} ping id -> time sent */
     this.pings = new Map();
     this.resyncing = false;
-    /** @type {Set<number>} actions sent more than once (after a reconnect) */
+    /** @type {Set<string>} actions sent more than once (after a reconnect) */
     this.resentIds = new Set();
     this.onlineHandler = () => { if (!this.ws && !this.stopped) this.connect(); };
     window.addEventListener("online", this.onlineHandler);
@@ -140,12 +153,13 @@ export class TableSocket {
       }
     } else if (msg.type === "ack") {
       this.pending.delete(msg.id);
+      this.onPending();
       // The state showing our move should follow; if it was lost on the way, fetch it.
       const acked = msg.version;
       window.setTimeout(() => { if (!this.latest || this.latest.version < acked) this.resync(); }, 1000);
     } else if (msg.type === "error") {
       const mine = msg.id !== undefined && msg.id !== null && this.pending.has(msg.id);
-      if (mine) this.pending.delete(msg.id);
+      if (mine) { this.pending.delete(msg.id); this.onPending(); }
       if (msg.code === "stale_version" || msg.code === "not_your_turn") {
         // The table moved on before our action arrived (or it already got through before a drop):
         // nothing was applied twice; fetch the truth.
@@ -157,7 +171,7 @@ export class TableSocket {
     }
   }
 
-  /** @param {number} id */
+  /** @param {string} id */
   resent(id) {
     return this.resentIds.has(id);
   }
@@ -196,7 +210,7 @@ export class TableSocket {
    */
   act(action, version) {
     if (this.pending.size) return false;
-    const p = { id: this.nextId++, action, version, sent: 0 };
+    const p = { id: `${this.idPrefix}-${this.nextId++}`, action, version, sent: 0 };
     this.pending.set(p.id, p);
     this.transmit(p);
     return true;

@@ -97,6 +97,7 @@ export function TableView({ table }) {
       },
       onError: (e) => { setProblem(e.detail); setBusy(s.busy); },
       onLag: setLag,
+      onPending: () => setBusy(s.busy),
     });
     socket.current = s;
     s.connect();
