@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from medieval.games.medievalia import MedievaliaGame
 from medieval.games.medievalia.text import card_help, cards_phrase, describe_event, how_to_play, play_phrase
 from medieval.games.medievalia.tower import FIELD_CODES, INSTRUCTOR_CODES
@@ -161,6 +163,7 @@ def test_explain_says_why_a_play_is_refused_from_the_seats_own_view() -> None:
     import random
 
     import medieval
+    from medieval.core.errors import InvalidActionError
     from medieval.games.medievalia.text import explain
 
     state = medieval.make("medievalia", 4).new_game(3)
@@ -177,7 +180,9 @@ def test_explain_says_why_a_play_is_refused_from_the_seats_own_view() -> None:
     assert total and explain(state, seat, f"play {low}") == (
         f"the total to beat is {total}: your play must reach {need}, or 'take' the open cards")
     assert explain(state, seat, f"play {missing}") == f"you hold no {missing}: your hand is {', '.join(hand)}"
-    assert explain(state, seat, "play 3 6") == "the cards of one play show one number (Wildcards may join them)"
+    with pytest.raises(InvalidActionError) as refused:  # two numbers: the notation's reader says why, once
+        state.parse_action(seat, "play 3 6")
+    assert refused.value.reason == "cannot read 'play 3 6': all cards of a play show one value (Wildcards may join)"
     for text in (f"play {low}", f"play {missing}", "play 3 6"):
         for k in range(3):  # only what the seat may know
             assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)

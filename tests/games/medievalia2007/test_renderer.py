@@ -30,7 +30,7 @@ def test_render_shows_fiefs_cards_troops_and_vp() -> None:
              away={"I01": {"1": ["Knight"]}}, hands={"0": ["Mine"]})
     text = _text(s.view(0))
     for piece in ("F0", "F1", "I01", "Field1", "Bank1", "Worker1", "Soldier1 2/2", "Knight1 4/2", "↻",
-                  "VP 1", "your hand: Mine", "waiting for P0"):
+                  "VP 1", "your hand: Mine", "Now: P0 (you) — take actions"):
         assert piece in text, piece
     assert "Mine" not in _text(s.view(1)).split("your hand:")[1]
 
@@ -53,4 +53,4 @@ def test_render_every_step_of_a_game_and_describe_events() -> None:
     play_over = scen(phase="war", fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD]}},
                      away={"F1": {"0": ["Knight", "Knight"]}})
     play(play_over, "attack 1 at F1", "enlist Knight1", "enlist Knight2", "aim at City2")
-    assert "Game over (military): P0 wins" in _text(play_over.view(0))
+    assert "Game over (the last City standing): P0 wins" in _text(play_over.view(0))

@@ -203,7 +203,8 @@ def test_card_help_covers_every_card_with_its_values() -> None:
     assert helps["Knight"]["kind"] == "military unit" and helps["Worker"]["kind"] == "character"
     assert helps["Knight"]["details"]["needs"] == "Stable" and helps["Knight"]["details"]["moves"] == "2"
     assert helps["Castle"]["details"]["vp"] == "2" and helps["Castle"]["details"]["strength"] == "2/6"
-    assert helps["City"]["details"]["produces"] == "workforce" and "attack" in helps["City"]["details"]["our design"]
+    city = helps["City"]["details"]
+    assert city["produces"] == "workforce" and "attack" in city["values of our design"]
     assert "gold gives two" in helps["Merchant"]["text"]
     table = scen(fiefs={"0": rich(city_buildings=["Bank", "Tower"])}).view(0)["table"]
     assert all(card["face"] in helps for card in table.values())  # every card the table shows has help

@@ -16,11 +16,21 @@ from rich.table import Table
 from rich.text import Text
 
 from medieval.core.text import seat_label
+from medieval.games.medievalia2007.text import ending
 from medieval.games.medievalia2007.view import FiefEntry, Medievalia2007View, Resources, TableCard
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 RES_SHORT = {"food": "F", "energy": "E", "gold": "G", "workforce": "W"}
 RES_STYLE = {"food": "green", "energy": "yellow", "gold": "bright_yellow", "workforce": "bright_blue"}
+#: What each pending decision asks, in words.
+DECISIONS = {"take_starting_card": "take a starting card", "draw": "draw a card from a deck",
+             "actions": "take actions, then end them", "pay": "pay for the purchase",
+             "ally_supply": "send resources to the ally, or refuse",
+             "external_movement": "march troops, or end the moves",
+             "war": "attack, or end the turn", "upkeep": "disband the troops that cannot be fed",
+             "form_armies": "form armies", "deploy": "deploy defenders against the armies",
+             "choose_target": "choose each army's target", "powers": "use Priests and Bowmen, or stand",
+             "bonus": "give a troop the +0/1 bonus", "damage_order": "choose the order the damage falls in"}
 PHASES = {"setup": "choosing starting cards", "draw": "drawing", "actions": "actions", "pay": "paying",
           "supply": "ally producing", "move": "external movement", "war": "war", "battle": "battle",
           "over": "game over"}
@@ -117,7 +127,7 @@ def _fief_panel(view: Medievalia2007View, fief: FiefEntry) -> Panel:
     if visitors:
         lines.append(Text.assemble(("visitors: ", "bold red"), _join(visitors)))
     stats = Text.assemble(
-        ("VP ", "bold"), str(info["vp"]), "  ", ("food ", "bold"), f"{info['food']} for {info['upkeep']} troops",
+        ("VP ", "bold"), str(info["vp"]), "  ", ("food ", "bold"), f"{info['food']} for {_troops(info['upkeep'])}",
         "  ", ("hand ", "bold"), str(info["hand_count"]))
     if info.get("siege_turns"):
         stats.append(f"  under siege {info['siege_turns']}", style="bold red")
@@ -127,6 +137,10 @@ def _fief_panel(view: Medievalia2007View, fief: FiefEntry) -> Panel:
     active = view.get("active") == owner
     return Panel(Group(*lines), title=title, box=box.HEAVY if active else box.ROUNDED,
                  border_style=SEAT_STYLES[owner % len(SEAT_STYLES)] if active else "white")
+
+
+def _troops(n: int) -> str:
+    return f"{n} troop{'' if n == 1 else 's'}"
 
 
 def _pair(seats: list[Any]) -> list[Text]:
@@ -229,7 +243,7 @@ def _status(view: Medievalia2007View) -> Text | None:
     pending = view.get("pending")
     if outcome:
         winners = outcome["winners"]
-        line = Text.assemble(("Game over", "bold green"), f" ({str(outcome['termination']).replace('_', ' ')}): ")
+        line = Text.assemble(("Game over", "bold green"), f" ({ending(str(outcome['termination']))}): ")
         for i, w in enumerate(winners):
             if i:
                 line.append(" and ")
@@ -238,8 +252,9 @@ def _status(view: Medievalia2007View) -> Text | None:
         return line
     if pending:
         you = " (you)" if pending.get("seat") == seat else ""
-        return Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
-                             str(pending.get("decision", "")).replace("_", " "))
+        decision = str(pending.get("decision", ""))
+        return Text.assemble(("Now: ", "bold"), _seat(pending.get("seat")), you, " — ",
+                             DECISIONS.get(decision, decision.replace("_", " ")))
     return None
 
 

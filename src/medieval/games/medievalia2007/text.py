@@ -43,6 +43,14 @@ PHASE_WORDS = {"setup": "taking starting cards", "draw": "drawing", "actions": "
                "over": "game over"}
 ENDINGS = {"prestige": "by prestige", "military": "by arms, the last City standing", "siege": "by siege",
            "cards": "for lack of cards", "turn_limit": "at the turn limit"}
+#: The same as a title: how the game ended.
+_ENDED = {"prestige": "victory points", "military": "the last City standing", "siege": "a siege",
+          "cards": "decks or buildings ran out", "turn_limit": "the turn limit"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return _ENDED.get(termination, termination.replace("_", " "))
 
 
 def a(face: object) -> str:
@@ -351,7 +359,7 @@ def _help(f: int) -> CardHelp:
         details["moves"] = str(F_MOVES[f])
     designed = [k for k in FACE_ROWS[f].get("designed", []) if k in ("cost", "attack", "defence", "produces")]
     if designed:
-        details["our design"] = ", ".join(designed)
+        details["values of our design"] = ", ".join(designed)
     if kind == CITY:
         text = (f"Each player's capital. Used, it produces 1 {RESOURCES[F_PROD[f]]}, 1 more for each card on "
                 f"it that makes workforce and each civilian building on it. It holds up to 2 troops and 2 "
@@ -388,7 +396,9 @@ def _help(f: int) -> CardHelp:
         text = " ".join(parts)
     else:
         text = "A reference card that stays out of play."
-    return {"name": face, "kind": _card_kind(f), "title": f"{face} ({_card_kind(f)})", "text": text,
+    kind_word = _card_kind(f)
+    title = face if kind_word == face.lower() else f"{face} ({kind_word})"
+    return {"name": face, "kind": kind_word, "title": title, "text": text,
             "details": details}
 
 

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from medieval.core.text import seat_label
 from medieval.games.medievallons.components import GUILDS, KIND_OF
+from medieval.games.medievallons.text import ending
 from medieval.games.medievallons.view import GuildView, MedievallonsView
 
 _COLOUR = {g.name: g.colour for g in GUILDS}
@@ -90,7 +91,7 @@ def _pending(view: MedievallonsView) -> Text:
     if view["outcome"]:
         o = view["outcome"]
         winners = ", ".join(_p(w) for w in o["winners"])
-        return Text(f"Game over ({o['termination']}): {winners} win{'s' if len(o['winners']) == 1 else ''}",
+        return Text(f"Game over ({ending(o['termination'])}): {winners} win{'s' if len(o['winners']) == 1 else ''}",
                     style="bold green")
     if p is None:
         return Text(f"{_p(view['current'])}: play a card, lay, use or reinforce a guild", style="bold")

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from medieval.core.text import seat_label
 from medieval.games.midevil.components import TILE_BY_NAME
+from medieval.games.midevil.text import ending
 from medieval.games.midevil.view import MidEvilView
 
 TILE = 3  # squares along a tile's side: tile (x, y) covers squares 3x..3x+2, 3y..3y+2
@@ -235,33 +236,34 @@ def _pending(view: MidEvilView) -> Text:
     out = view["outcome"]
     if out:
         winners = ", ".join(_p(w) for w in out["winners"])
-        return Text(f"Game over ({out['termination']}) — won by {winners}", style="bold green")
+        return Text(f"Game over ({ending(out['termination'])}) — won by {winners}", style="bold green")
     pending = view["pending"]
     seats = ", ".join(_p(s) for s in pending["seats"])
     line = Text(f"Now: {seats} — {pending['what']}", style="bold yellow")
+    notes: list[str] = []
     reaction = view.get("reaction")
     if reaction:
-        line.append(f"  (a reaction: {_MOMENTS[reaction['moment']]} on {_p(view['turn'])}'s turn)",
-                    style="yellow")
+        notes.append(f"a reaction {_MOMENTS[reaction['moment']]} on {_p(view['turn'])}'s turn")
     combat = view.get("combat")
     if combat:
-        line.append(f"  (skeleton {combat['skeleton']} at {combat['square'][0]},{combat['square'][1]}: "
-                    f"rolled {combat['roll']} + {combat['bonus']}, need {combat['need']})", style="yellow")
+        notes.append(f"the {combat['skeleton']} skeleton at {combat['square'][0]},{combat['square'][1]}: "
+                     f"rolled {combat['roll']} + {combat['bonus']}, {combat['need']} needed")
     mv = view["movement"]
     if view["phase"] == "move":
-        line.append(f"  (roll {mv['roll']}, {mv['half_steps_left'] / 2:g} squares left"
-                    f"{', riding' if mv['riding'] else ''})", style="yellow")
+        left = mv["half_steps_left"] / 2
+        notes.append(f"roll {mv['roll']}, {left:g} square{'' if left == 1 else 's'} left"
+                     f"{', riding' if mv['riding'] else ''}")
     sk = view.get("skeleton_phase")
     if sk:
-        line.append(f"  ({sk['left']} skeletons still to move)", style="yellow")
+        notes.append(f"{sk['left']} skeleton{'' if sk['left'] == 1 else 's'} still to move")
     pc = view.get("player_combat")
     if pc:
-        parts = []
         for role, side in (("challenger", pc["challenger"]), ("holder", pc["holder"])):
             c = side.get("committed")
             hidden = "hidden" if c is None else (f"W{c['white']} R{c['red']} B{c['blue']} H{c['humans']}")
-            parts.append(f"{role} {_p(side['seat'])}: die {side['die']}, {hidden}")
-        line.append("  (" + "; ".join(parts) + ")", style="yellow")
+            notes.append(f"{role} {_p(side['seat'])}: die {side['die']}, {hidden}")
+    if notes:
+        line.append(f"  ({'; '.join(notes)})", style="yellow")
     return line
 
 

@@ -82,7 +82,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     kind = e.get("kind")
     who = e.get("seat")
     if kind == "setup":
-        return f"A game of {int(e['players'])} players begins; {n.act(e['first'], 'play', 'plays')} first."
+        return f"A game of {int(e['players'])} players begins; {n.acts(e['first'], 'play', 'plays')} first."
     if kind == "turn":
         return f"Round {e['round']}: {n.poss(who)} turn."
     if kind == "respawn":
@@ -218,6 +218,16 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     from medieval.core.text import describe_event as generic
 
     return generic(event)
+
+
+#: How a game ends (``Outcome.termination``), in words.
+ENDINGS = {"necronomicon": "the Necronomicon brought to the Altar", "skeleton_points": "skeleton points",
+           "round_limit": "the round limit"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return ENDINGS.get(termination, termination.replace("_", " "))
 
 
 #: When a reaction window opens (R7), for the sentences.
@@ -429,6 +439,8 @@ def explain(state: Any, seat: int, text: str) -> str | None:
         me = (view.get("pawns") or [])[seat]
         ways = [a.split()[1] for a in same]
         direction = words[1].upper()
+        if direction not in _DIR_WORDS:
+            return f"a direction is one of {', '.join(_DIR_WORDS)}"
         return (f"from {me['x']},{me['y']} you cannot go {_DIR_WORDS.get(direction, words[1])} (trees, water, a "
                 f"wall or the map's edge): you may go {', '.join(_DIR_WORDS.get(d, d) for d in ways) or 'nowhere'}")
     if verb == "place" and len(words) >= 2:
