@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 
 import medieval
 from medieval.games.paladin import render as paladin_renderer
 from medieval.interfaces.terminal import renderers
-from medieval.interfaces.terminal.renderers import describe, describe_event, render_view
+from medieval.interfaces.terminal.reading import help_details, help_heading, legend_table
+from medieval.interfaces.terminal.renderers import card_helps, describe, describe_event, find_help, legend, render_view
 
 
 def text_of(renderable: RenderableType) -> str:
@@ -100,3 +101,58 @@ def test_a_game_module_describe_event_takes_precedence_and_a_broken_renderer_fal
     assert describe("fakegame", {"kind": "x"}) == "custom x"
     out = text_of(render_view("fakegame", {"game": "fakegame", "seat": None, "phase": "p"}))
     assert "renderer failed" in out and "phase: p" in out
+
+
+GAMES = [spec.name for spec in medieval.list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legend_symbol_shows_as_written(game: str) -> None:
+    """Symbols such as Paladin's ``[dealer, first]`` are text, never read as Rich markup."""
+    items = legend(game)
+    assert items
+    out = text_of(legend_table(items))
+    for symbol, meaning in items:
+        assert symbol in out, symbol
+        assert meaning.split()[0] in out
+
+
+@pytest.mark.parametrize(("game", "query", "titles"), [
+    ("medievalia", "Patron of the Weak", ["CM06 Patron of the Weak"]),  # the title as the board shows it
+    ("medievalia", "biting twos", ["IM02 Biting Twos"]),
+    ("medievalia", "IM02", ["IM02 Biting Twos"]),
+    ("medievalia", "wildcards", ["Wildcard"]),
+    ("paladin", "red 8", ["Red Paladin 8"]),  # whole words of the title
+    ("paladin", "8r", ["Red Paladin 8"]),
+    ("midevil", "skeleton", ["White skeleton", "Red skeleton", "Blue skeleton"]),
+    ("midevil", "Healing Herbs", ["Healing Herbs (instant event)"]),
+    ("medievallons", "end of game", ["The End of Game card"]),
+    ("medievalia2007", "city", ["City"]),
+])
+def test_help_finds_what_the_screen_shows(game: str, query: str, titles: list[str]) -> None:
+    found, close = find_help(game, query)
+    assert [h["title"] for h in found] == titles and not close
+
+
+def test_help_suggests_close_names_when_nothing_matches() -> None:
+    found, close = find_help("medievallons", "Asassin")
+    assert not found and close[0] == "Assassin"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_reads_as_text(game: str) -> None:
+    """Headings name the kind in words and say once what it is (no ``(magic_instructor)``, no ``(a) (b)``,
+    no raw names such as ``first_player``); facts read ``Key: value``."""
+    for h in card_helps(game):
+        heading = help_heading(h).plain
+        assert "_" not in heading and ") (" not in heading, heading
+        details = text_of(Group(*help_details(h["details"])))
+        for key, value in h["details"].items():
+            assert f"{key[:1].upper()}{key[1:]}: {value}" in " ".join(details.split()), (heading, key)
+    helps = {h["name"]: h for h in card_helps(game)}
+    if game == "medievalia":
+        assert help_heading(helps["IM02"]).plain == "IM02 Biting Twos (magic instructor)"
+        assert help_heading(helps["W"]).plain == "Wildcard (special, written W)"
+        assert help_heading(helps["first_player"]).plain == "Initial Player card (tower)"
+    if game == "paladin":
+        assert help_heading(helps["7r"]).plain == "Red Paladin 7 (written 7r)"

@@ -51,6 +51,7 @@ from medieval.interfaces.simulate import (
     GameResult,
     SimulationConfig,
     SimulationError,
+    games_text,
     run_simulation,
     summary_lines,
     summary_tables,
@@ -331,7 +332,7 @@ def cmd_simulate(args: argparse.Namespace, screen: Screen) -> int:
         screen.print(table)
     for line in summary_lines(summary):
         screen.print(line)
-    screen.print(f"{summary.games} games in {summary.elapsed:.2f} s: {summary.games_per_second:.1f} games/s "
+    screen.print(f"{games_text(summary.games)} in {summary.elapsed:.2f} s: {summary.games_per_second:.1f} games/s "
                  f"on {summary.processes} process{'es' if summary.processes > 1 else ''}")
     if args.save:
         screen.print(f"Records saved to {args.save} (one per line; medieval replay {args.save} --index I)")

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 import medieval
 from medieval.agents.base import Agent, make_agent
@@ -154,10 +156,9 @@ def load_record(path: Path, index: int | None = None) -> dict[str, Any]:
     return data
 
 
-def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
-    """Final scores and winners."""
-    table = Table(title=f"Outcome: {outcome.termination.replace('_', ' ')}", box=box.SIMPLE_HEAVY,
-                  title_justify="left")
+def outcome_table(outcome: Outcome, names: Sequence[str], ending: str | None = None) -> RenderableType:
+    """How the game ended (``ending``: in the game's words), then the final scores and winners."""
+    table = Table(box=box.SIMPLE_HEAVY)
     table.add_column("seat")
     table.add_column("score", justify="right")
     table.add_column("result")
@@ -168,8 +169,8 @@ def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
                 f"[bold green]shares the win ({len(outcome.winners)})[/]"
         else:
             result = ""
-        table.add_row(name, f"{score:g}", result)
-    return table
+        table.add_row(Text(name), f"{score:g}", result)
+    return Group(Text(f"Outcome: {ending or outcome.termination.replace('_', ' ')}", style="bold"), table)
 
 
 def winners_text(outcome: Outcome, names: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from medieval.core.errors import RecordError
 from medieval.core.outcome import Outcome
 from medieval.core.state import State
 from medieval.interfaces.common import HUMAN, CliError, outcome_table, winners_text
-from medieval.interfaces.terminal.renderers import describe, render_view
+from medieval.interfaces.terminal.renderers import describe, ending, render_view
 from medieval.interfaces.terminal.screen import Screen
 
 WINDOW_BEFORE = 8
@@ -114,7 +114,7 @@ def _show_outcome(replay: Replay, screen: Screen) -> None:
     if outcome is None:
         screen.print(Text(f"The game was not finished ({len(replay.moves)} moves recorded).", style="yellow"))
         return
-    screen.print(outcome_table(outcome, replay.names))
+    screen.print(outcome_table(outcome, replay.names, ending(replay.game_name, outcome.termination)))
     screen.print(Text(winners_text(outcome, replay.names), style="bold green"))
     recorded = replay.recorded_outcome()
     if recorded is not None and recorded != outcome:
