@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -17,9 +19,9 @@ from medieval.interfaces.terminal.reading import help_details, help_heading, leg
 from medieval.interfaces.terminal.renderers import card_helps, describe, describe_event, find_help, legend, render_view
 
 
-def text_of(renderable: RenderableType) -> str:
+def text_of(renderable: RenderableType, width: int = 160) -> str:
     buf = io.StringIO()
-    Console(file=buf, width=160, color_system=None).print(renderable)
+    Console(file=buf, width=width, color_system=None).print(renderable)
     return buf.getvalue()
 
 
@@ -156,3 +158,29 @@ def test_help_reads_as_text(game: str) -> None:
         assert help_heading(helps["first_player"]).plain == "Initial Player card (tower)"
     if game == "paladin":
         assert help_heading(helps["7r"]).plain == "Red Paladin 7 (written 7r)"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_midevil_compact_map_shows_every_place_the_drawn_tile_fits(players: int) -> None:
+    """While a tile is placed at 80 columns, the compact picture holds every legal tile position, by its
+    coordinates: a window of squares around them when it fits, else the map a tile a cell (6 players,
+    seed 11 offers 0,-2 and 0,2, further apart than a square window at 80x24)."""
+    checked = 0
+    for seed in (11, 3):
+        state = medieval.make("midevil", players).new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 1500:
+            seat = state.to_move[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if state.view(seat)["phase"] == "place" and len(state.history) % 3 == 0:
+                spots = {a.split()[1] for a in legal}
+                for height in (12, 16, 20):
+                    out = text_of(render_view("midevil", state.view(seat), compact=True, height=height), 80)
+                    lines = out.splitlines()
+                    assert max(len(line) for line in lines) <= 80
+                    assert len(lines) <= max(height, 12) + 1
+                    missing = [xy for xy in spots if not re.search(rf"(?<![\d,-]){re.escape(xy)}(?!\d|,-?\d)", out)]
+                    assert not missing, (seed, height, missing, out)
+                checked += 1
+            state.apply(seat, state.parse_action(seat, rng.choice(legal)))
+    assert checked >= 5

@@ -243,3 +243,34 @@ def test_menu_notes_explain_and_legend() -> None:
         for k in range(3):  # only what the seat may know
             assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)
     assert {"1/5", "↻", "⛨"} <= set(dict(legend()))
+
+
+def test_4_4_and_9_3_the_menu_notes_what_removing_a_territory_and_an_extra_card_cost() -> None:
+    """§4.4 (R24), §9.3: the notes on ``remove ...`` and ``buy card ...`` are the prices the purchase then
+    shows."""
+    import medieval
+    from medieval.games.medievalia2007.text import choice_note
+
+    seen: set[str] = set()
+    for seed in range(40):
+        state = medieval.make("medievalia2007", 2).new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 400 and seen != {"remove", "buy"}:
+            seat = state.to_move[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            for notation in legal:
+                verb = notation.split()[0]
+                if verb in ("remove", "buy") and verb not in seen:
+                    note = choice_note(state.view(seat), notation)
+                    trial = state.clone()
+                    trial.apply(seat, trial.parse_action(seat, notation))
+                    purchase = trial.view(seat)["purchase"]
+                    assert purchase is not None
+                    shown = f"any {purchase['any']}" if purchase["any"] else " ".join(
+                        f"{n}{r[0].upper()}" for r, n in purchase["cost"].items() if n)
+                    assert note == shown, notation
+                    seen.add(verb)
+            state.apply(seat, state.parse_action(seat, rng.choice(legal)))
+        if seen == {"remove", "buy"}:
+            break
+    assert seen == {"remove", "buy"}

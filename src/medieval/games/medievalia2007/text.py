@@ -450,10 +450,19 @@ def _fief_faces(view: Mapping[str, Any], seat: int) -> set[str]:
     return {str(c.get("face")) for c in (view.get("table") or {}).values() if c.get("owner") == seat}
 
 
+#: What removing a territory (§4.4, R24) and buying an extra card (§9.3) cost, as the menu writes it.
+REMOVE_NOTE, CARD_NOTE = "1W", "any 4"
+
+
 def choice_note(view: Mapping[str, Any], notation: str) -> str | None:
     """What a choice costs, for the menu: ``play Soldier`` -> ``1F 1G``, ``build Bank on Field3`` ->
-    ``1E 2G 3W``; a character or unit whose building is missing from the Fief costs 2 gold more."""
+    ``1E 2G 3W``, ``remove Field3`` -> ``1W``, ``buy card military`` -> ``any 4``; a character or unit
+    whose building is missing from the Fief costs 2 gold more."""
     words = notation.split()
+    if words[:1] == ["remove"]:
+        return REMOVE_NOTE
+    if words[:2] == ["buy", "card"]:
+        return CARD_NOTE
     if len(words) < 2 or words[0] not in ("play", "build"):
         return None
     f = _face_index(words[1])

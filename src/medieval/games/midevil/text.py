@@ -390,7 +390,9 @@ def legend() -> list[tuple[str, str]]:
         ("≈≈  ══  ▒▒", "water, bridge, the floor of a building"),
         ("▲▲  ✝  ✟", "the furnace, the Altar, the Graveyard"),
         ("-3  0  3", "square coordinates, x along the top and y down the left: 'skeleton 4,-2 N'"),
-        ("0,-1", "a free tile position, in tile coordinates: 'place 0,-1 r90' (a tile is 3x3 squares)"),
+        ("0,-1", "where the drawn tile fits, in tile coordinates: 'place 0,-1 r90' (a tile is 3x3 squares)"),
+        ("══╬═══", "a tile in the tile-a-cell map shown while placing on a small screen: its roads and doors "
+                   "(╬ ═ ║ ╔ …), the pawn on it"),
         ("r0 r90 r180 r270", "the drawn tile turned 0, 90, 180 or 270 degrees clockwise"),
         ("3h 4pt 2c", "a player's Humans, points and event cards in hand"),
     ]

@@ -49,7 +49,7 @@ FORCED_PAUSE = 1.2
 #: Most lines the choices take (a larger menu folds, see menu.py).
 MENU_LINES = 6
 #: Lines of "since your last decision" worth the compact board: when the full board leaves fewer for
-#: them, the compact one is drawn instead.
+#: them, the compact one is drawn instead (and it may leave as few as three).
 LOG_LINES = 6
 #: Lines a text to read (help, legend, log...) gets under the board at least, when it has that many.
 READ_LINES = 9
@@ -266,13 +266,14 @@ class PlaySession:
         note = Text(f"… {len(lines) - keep} more lines of the board: a taller terminal shows them", style="dim")
         return Group(Segments(cut), note)
 
-    def _board(self, view: Any, room: int | None) -> RenderableType:
-        """The full picture if it fits in ``room`` lines (None: any), else the compact one."""
+    def _board(self, view: Any, room: int | None, small: int | None = None) -> RenderableType:
+        """The full picture if it fits in ``room`` lines (None: any), else the compact one, fitted to
+        ``small`` lines (default ``room``) where the game's compact picture takes a height."""
         name = self.game.spec.name
         full = render_view(name, view)
         if room is None or self._lines(full) <= room:
             return full
-        return render_view(name, view, compact=True, height=room)
+        return render_view(name, view, compact=True, height=room if small is None else max(room, small))
 
     # ------------------------------------------------------------------ a human decision
     def ask_human(self, state: State, seat: int) -> Action:
@@ -393,8 +394,9 @@ class PlaySession:
             shown = lines
         else:
             avail = rows - 2 - msg_h  # the header and the prompt
-            log_min = min(len(lines), LOG_LINES) + (1 if lines else 0)
-            board = self._board(view, avail - menu_h - log_min)
+            title = 1 if lines else 0
+            board = self._board(view, avail - menu_h - min(len(lines), LOG_LINES) - title,
+                                avail - menu_h - min(len(lines), 3) - title)
             board_h = self._lines(board)
             if menu is not None and board_h + menu_h > avail:  # the choices before the log
                 menu_r, menu_h = menu.render(console.width, max(1, min(MENU_LINES, avail - board_h)))
