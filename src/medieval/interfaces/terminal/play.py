@@ -394,9 +394,9 @@ class PlaySession:
             shown = lines
         else:
             avail = rows - 2 - msg_h  # the header and the prompt
-            title = 1 if lines else 0
-            board = self._board(view, avail - menu_h - min(len(lines), LOG_LINES) - title,
-                                avail - menu_h - min(len(lines), 3) - title)
+            heading = 1 if lines else 0
+            board = self._board(view, avail - menu_h - min(len(lines), LOG_LINES) - heading,
+                                avail - menu_h - min(len(lines), 3) - heading)
             board_h = self._lines(board)
             if menu is not None and board_h + menu_h > avail:  # the choices before the log
                 menu_r, menu_h = menu.render(console.width, max(1, min(MENU_LINES, avail - board_h)))
