@@ -28,14 +28,38 @@ class CliError(Exception):
     """A mistake in what the user asked for: reported on one line, exit code 2."""
 
 
-# Argument types shared by every command (argparse ``type=``), so each refuses bad numbers alike.
-def positive_int(text: str) -> int:
+# Argument types shared by every command (argparse ``type=``), so that each refuses a bad number with the
+# same words: "argument --seed: expected a whole number, got 'x'".
+def whole_number(text: str) -> int:
+    """Any whole number (a seed; an index, where a negative one counts from the end)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+
+
+def _at_least(text: str, low: int) -> int:
+    value = whole_number(text)
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {low}, got {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A count: 1 or more."""
+    return _at_least(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """A seat or a position: 0 or more."""
+    return _at_least(text, 0)
+
+
+def port_number(text: str) -> int:
+    """A TCP port: 0 (any free port) to 65535."""
+    value = non_negative_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, got {value}")
     return value
 
 
@@ -45,15 +69,42 @@ def non_negative_float(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {text!r}")
     return value
 
 
 def positive_float(text: str) -> float:
     value = non_negative_float(text)
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
     return value
+
+
+# Where a command writes. Every command refuses, before it starts, a path whose folder does not exist:
+# a mistyped path then costs nothing (no game played, no run made, no folder tree created somewhere
+# unexpected); the file itself, or the run folder of ``arena --out``, is created.
+def output_file(text: str, option: str) -> Path:
+    """The file ``option`` (``--save``...) names, once its folder is known to exist."""
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise CliError(f"{option} {path}: it is a folder, not a file")
+    _check_parent(path, option)
+    return path
+
+
+def output_folder(text: str | Path, option: str) -> Path:
+    """The folder ``option`` (``--out``) names, created if missing once its parent is known to exist."""
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise CliError(f"{option} {path}: it is a file, not a folder")
+    _check_parent(path, option)
+    return path
+
+
+def _check_parent(path: Path, option: str) -> None:
+    parent = path.parent
+    if not parent.is_dir():
+        raise CliError(f"{option} {path}: there is no folder {parent} (create it first)")
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
