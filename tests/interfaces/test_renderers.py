@@ -14,6 +14,7 @@ from rich.console import Console, Group, RenderableType
 
 import medieval
 from medieval.games.paladin import render as paladin_renderer
+from medieval.games.paladin.view import CardFace
 from medieval.interfaces.terminal import renderers
 from medieval.interfaces.terminal.reading import help_details, help_heading, legend_table
 from medieval.interfaces.terminal.renderers import card_helps, describe, describe_event, find_help, legend, render_view
@@ -66,8 +67,8 @@ def test_paladin_renderer_is_used_and_shows_the_table() -> None:
 
 
 def test_red_cards_are_red() -> None:
-    red = {"value": 7, "red": True, "label": "7r"}
-    plain = {"value": 7, "red": False, "label": "7"}
+    red: CardFace = {"value": 7, "red": True, "label": "7r"}
+    plain: CardFace = {"value": 7, "red": False, "label": "7"}
     assert paladin_renderer.card_panel(red).border_style == "red"
     assert paladin_renderer.card_panel(plain).border_style != "red"
     assert "red" in str(paladin_renderer.card_text(red).style)

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
 from rich.console import Console
 
 from medieval.games.medievalia2007.render import render
+from medieval.games.medievalia2007.view import Medievalia2007View
 from medieval.interfaces.terminal.renderers import describe, render_view
 from tests.games.medievalia2007.helpers import FIELD, make, scen
 from tests.support import play
 
 
-def _text(view: Mapping[str, Any]) -> str:
+def _text(view: Medievalia2007View) -> str:
     console = Console(width=200, record=True, color_system=None)
     console.print(render(view))
     return console.export_text()

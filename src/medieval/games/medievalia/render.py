@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
 from medieval.games.medievalia.text import ending
 from medieval.games.medievalia.view import MedievaliaView
@@ -172,7 +173,7 @@ def render_compact(view: MedievaliaView) -> RenderableType:
             line.append(f" {_EFFECTS.get(p['effect'] or '', '')}", style="cyan")
             if p["next"] is not None:
                 line.append(f"→{seat_label(p['next'])}", style="cyan")
-    parts.append(line)
+    parts.append(Hanging(line, 7))
     foot = Text(f"Total {table['total']}", style="bold")
     if view["pending"] is not None and table["total"]:
         who = view["pending"]["seat"]

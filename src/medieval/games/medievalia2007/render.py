@@ -6,7 +6,7 @@ pending decision. Drawn from ``state.view(seat)`` only."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from rich import box
 from rich.columns import Columns
@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
 from medieval.games.medievalia2007.text import ending
 from medieval.games.medievalia2007.view import FiefEntry, Medievalia2007View, Resources, TableCard
@@ -201,12 +202,8 @@ def _battle(view: Medievalia2007View) -> RenderableType | None:
     return Panel(Group(*rows), box=box.ROUNDED, border_style="red")
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
-    """The whole table as the seat sees it (``view``: a ``Medievalia2007View``)."""
-    return _render(cast(Medievalia2007View, view))
-
-
-def _render(view: Medievalia2007View) -> RenderableType:
+def render(view: Medievalia2007View) -> RenderableType:
+    """The whole table as the seat sees it."""
     seat = view.get("seat")
     header = Text.assemble(("Medievalia (2007)", "bold"), f"  turn {view['turn']}  ",
                            _seat(view["active"]), f" {PHASES.get(str(view['phase']), view['phase'])}")
@@ -330,17 +327,17 @@ def _middles_line(view: Medievalia2007View, middles: list[FiefEntry]) -> Text:
     return line
 
 
-def render_compact(view: Mapping[str, Any]) -> RenderableType:
-    """The table without boxes: a line or two per Fief (``name strength makes [what stands on it]``),
-    the intermediate Fiefs on one line, the supply, the hand and the decision."""
-    v = cast(Medievalia2007View, view)
+def render_compact(view: Medievalia2007View) -> RenderableType:
+    """The table without boxes: a line or two per Fief (``name strength makes [what stands on it]``, a
+    wrapped line indented), the intermediate Fiefs on one line, the supply, the hand and the decision."""
+    v = view
     fiefs = v["fiefs"]
     parts: list[RenderableType] = [_header(v)]
-    parts.extend(_fief_lines(v, f) for f in fiefs if f.get("owner") is not None)
+    parts.extend(Hanging(_fief_lines(v, f), 4) for f in fiefs if f.get("owner") is not None)
     middles = [f for f in fiefs if f.get("owner") is None]
     if middles:
-        parts.append(_middles_line(v, middles))
-    parts.append(_supply_line(v))
+        parts.append(Hanging(_middles_line(v, middles), 4))
+    parts.append(Hanging(_supply_line(v), 4))
     if v.get("seat") is not None:
         parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"))
     for extra in (_purchase(v), _battle(v)):

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
 from medieval.games.medievallons.components import GUILDS, KIND_OF
 from medieval.games.medievallons.text import ending
@@ -194,12 +195,12 @@ def render_compact(view: MedievallonsView) -> RenderableType:
             line.append_text(Text("   ").join(_guild(g) for g in gl))
         else:
             line.append("no guild", style="dim")
-        parts.append(line)
+        parts.append(Hanging(line, 4))
     if view["hand"] is not None:
-        parts.append(Text.assemble(("Your hand: ", "bold"), _hand(view["hand"])))
+        parts.append(Hanging(Text.assemble(("Your hand: ", "bold"), _hand(view["hand"])), 4))
     seen = view.get("seen") or {}
     for target, memo in sorted(seen.items()):
-        parts.append(Text.assemble((f"Seen {_p(int(target))}'s hand (turn {memo['turn']}): ", "dim"),
-                                   cards(memo["hand"])))
+        parts.append(Hanging(Text.assemble((f"Seen {_p(int(target))}'s hand (turn {memo['turn']}): ", "dim"),
+                                           cards(memo["hand"])), 4))
     parts.append(_pending(view))
     return Group(*parts)
