@@ -29,9 +29,9 @@ def test_render_shows_fiefs_cards_troops_and_vp() -> None:
              away={"I01": {"1": ["Knight"]}}, hands={"0": ["Mine"]})
     text = _text(s.view(0))
     for piece in ("F0", "F1", "I01", "Field1", "Bank1", "Worker1", "Soldier1 2/2", "Knight1 4/2", "↻",
-                  "VP 1", "your hand: Mine", "Now: P0 (you) — take actions"):
+                  "VP 1", "Your hand: Mine", "Now: P0 (you) — take actions"):
         assert piece in text, piece
-    assert "Mine" not in _text(s.view(1)).split("your hand:")[1]
+    assert "Mine" not in _text(s.view(1)).split("Your hand:")[1]
 
 
 @pytest.mark.slow

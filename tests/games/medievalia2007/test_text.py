@@ -231,7 +231,7 @@ def test_menu_notes_explain_and_legend() -> None:
     assert view["phase"] == "actions" and sorted(view["hand"]) == ["Soldier", "Worker"]
     # costs in the menu, with the surcharge when the Fief lacks the building a card needs
     assert choice_note(view, "play Soldier") == "1F 1E 1W"
-    assert choice_note(view, "play Bowman") == "1F 1E 1W +2G (no Carpenter)"
+    assert choice_note(view, "play Bowman") == "1F 1E 1W +2G, no Carpenter"
     assert choice_note(view, f"build Bank on City{seat + 1}") == "1E 2G 3W"
     assert choice_note(view, "end actions") is None
     assert explain(state, seat, "play Knight") == "you hold no Knight: your hand is Soldier, Worker"

@@ -32,6 +32,9 @@ DECISIONS = {"take_starting_card": "take a starting card", "draw": "draw a card 
              "form_armies": "form armies", "deploy": "deploy defenders against the armies",
              "choose_target": "choose each army's target", "powers": "use Priests and Bowmen, or stand",
              "bonus": "give a troop the +0/1 bonus", "damage_order": "choose the order the damage falls in"}
+#: The steps of a battle (§10), in words.
+BATTLE_STEPS = {"muster": "forming armies", "deploy": "deploying defenders", "aim": "choosing targets",
+                "alloc": "placing damage", "powers": "Priests and Bowmen act"}
 PHASES = {"setup": "choosing starting cards", "draw": "drawing", "actions": "actions", "pay": "paying",
           "supply": "ally producing", "move": "external movement", "war": "war", "battle": "battle",
           "over": "game over"}
@@ -154,7 +157,7 @@ def _pair(seats: list[Any]) -> list[Text]:
 
 
 def _supply_line(view: Medievalia2007View) -> Text:
-    t = Text("decks: ", style="bold")
+    t = Text("Decks: ", style="bold")
     for d in view["decks"]:
         t.append(f"{d['name']} {d['count']}")
         if d.get("bottom"):
@@ -171,11 +174,11 @@ def _purchase(view: Medievalia2007View) -> RenderableType | None:
     if not p:
         return None
     what = f"{p['kind']} {p['what']}" + (f" on {p['on']}" if p.get("on") else "")
-    t = Text.assemble(("paying for ", "bold"), what, "  cost ",
+    t = Text.assemble(("Paying for ", "bold"), what, " · cost ",
                       _res(p["cost"]) if not p.get("any") else Text(f"any {p['any']}"),
-                      "  produced ", _res(p["pool"]), "  missing ", _res(p["shortfall"]))
+                      " · produced ", _res(p["pool"]), " · missing ", _res(p["shortfall"]))
     if p.get("discount"):
-        t.append(f"  Bureaucrats -{p['discount']}", style="magenta")
+        t.append(f" · Bureaucrats -{p['discount']}", style="magenta")
     return t
 
 
@@ -183,15 +186,15 @@ def _battle(view: Medievalia2007View) -> RenderableType | None:
     b = view.get("battle")
     if not b:
         return None
-    head = Text.assemble(("battle in ", "bold red"), str(b["fief"]), ": ", _seat(b["attacker"]), " attacks ",
-                         _seat(b["defender"]), f"  ({b['step']})")
+    head = Text.assemble(("Battle in ", "bold red"), str(b["fief"]), ": ", _seat(b["attacker"]), " attacks ",
+                         _seat(b["defender"]), f"  ({BATTLE_STEPS.get(b['step'], b['step'])})")
     rows: list[RenderableType] = [head]
     for i, army in enumerate(b["armies"]):
         band = b["bands"][i] if i < len(b["bands"]) else []
         target = b["targets"][i] if i < len(b["targets"]) else None
-        line = Text(f"army {i + 1}: {', '.join(army) or '-'}")
+        line = Text(f"Army {i + 1}: {', '.join(army) or '-'}")
         if band:
-            line.append(f"  v band {', '.join(band)}", style="red")
+            line.append(f"  against {', '.join(band)}", style="red")
         elif target:
             line.append(f"  → {target}", style="red")
         rows.append(line)
@@ -224,7 +227,7 @@ def render(view: Medievalia2007View) -> RenderableType:
     parts.append(_supply_line(view))
     if seat is not None:
         hand = view.get("hand") or []
-        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(hand) or "-"))
+        parts.append(Text.assemble(("Your hand: ", "bold"), ", ".join(hand) or "-"))
     for extra in (_purchase(view), _battle(view)):
         if extra is not None:
             parts.append(extra)
@@ -332,14 +335,14 @@ def render_compact(view: Medievalia2007View) -> RenderableType:
     wrapped line indented), the intermediate Fiefs on one line, the supply, the hand and the decision."""
     v = view
     fiefs = v["fiefs"]
-    parts: list[RenderableType] = [_header(v)]
+    parts: list[RenderableType] = [Hanging(_header(v), 4)]
     parts.extend(Hanging(_fief_lines(v, f), 4) for f in fiefs if f.get("owner") is not None)
     middles = [f for f in fiefs if f.get("owner") is None]
     if middles:
         parts.append(Hanging(_middles_line(v, middles), 4))
     parts.append(Hanging(_supply_line(v), 4))
     if v.get("seat") is not None:
-        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"))
+        parts.append(Hanging(Text.assemble(("Your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"), 4))
     for extra in (_purchase(v), _battle(v)):
         if extra is not None:
             parts.append(extra)

@@ -471,7 +471,7 @@ def choice_note(view: Mapping[str, Any], notation: str) -> str | None:
     cost = _short_cost(f)
     seat = view.get("seat")
     if F_NEEDS[f] >= 0 and isinstance(seat, int) and FACES[F_NEEDS[f]] not in _fief_faces(view, seat):
-        cost += f" +2G (no {FACES[F_NEEDS[f]]})"
+        cost += f" +2G, no {FACES[F_NEEDS[f]]}"
     return cost
 
 

@@ -184,7 +184,7 @@ def _header(view: MedievallonsView) -> Text:
 def render_compact(view: MedievallonsView) -> RenderableType:
     """A Medievallons view without boxes: a line per seat with its guilds, then the hand."""
     seat = view["seat"]
-    parts: list[RenderableType] = [_header(view)]
+    parts: list[RenderableType] = [Hanging(_header(view), 4)]
     for s in range(view["players"]):
         line = Text("▶ " if s == view["current"] else "  ", style="yellow")
         line.append(_p(s) + (" you" if s == seat else ""), style="bold" if s == seat or s in view["to_move"] else "")

@@ -177,6 +177,10 @@ class Menu:
         n = self.notations[k]
         return Entry(k + 1, k + 1, n, self.notes.get(n, ""))
 
+    def flat(self, width: int) -> tuple[RenderableType, int]:
+        """Every choice on its own, unfolded, at ``width``; and its height."""
+        return _grid(self.levels()[0], width)
+
     def render(self, width: int, max_lines: int | None = None) -> tuple[RenderableType, int]:
         """The menu in at most ``max_lines`` lines (None: no limit) at ``width``: the least folded level
         that fits, else the most folded one cut short with a note. Returns it and its height."""

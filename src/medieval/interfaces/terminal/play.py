@@ -395,6 +395,13 @@ class PlaySession:
         else:
             avail = rows - 2 - msg_h  # the header and the prompt
             heading = 1 if lines else 0
+            log_least = min(len(lines), 3) + heading
+            if menu is not None:  # every choice on its own line when the compact board leaves room for it
+                flat, flat_h = menu.flat(console.width)
+                if menu_h < flat_h <= MENU_LINES * 2:
+                    small = render_view(self.game.spec.name, view, compact=True, height=avail - flat_h - log_least)
+                    if self._lines(small) + flat_h + log_least <= avail:
+                        menu_r, menu_h = flat, flat_h
             board = self._board(view, avail - menu_h - min(len(lines), LOG_LINES) - heading,
                                 avail - menu_h - min(len(lines), 3) - heading)
             board_h = self._lines(board)
@@ -448,13 +455,13 @@ class PlaySession:
             entries = menu.listing(rest or None)
             if not entries:
                 return _Reply(Text(f"No choice starts with {rest!r}.", style="red"), redraw=self.live)
-            return _Reply(read=Group(*[cell(e, len(entries[-1].numbers)) for e in entries]),
-                          title=f"Choices{' to ' + rest if rest else ''} ({len(entries)})")
+            title = f"{len(entries)} choice{'' if len(entries) == 1 else 's'}" + (f" to {rest}" if rest else "")
+            return _Reply(read=Group(*[cell(e, len(entries[-1].numbers)) for e in entries]), title=title)
         if word == "log" and not rest:
             events = state.events(seat)
             return _Reply(read=Group(*[event_line(describe(game, e, seat)) for e in events])
                           if events else Text("Nothing has happened yet.", style="dim"),
-                          title=f"Log ({len(events)} events)", latest_first=True)
+                          title=f"Log, {len(events)} event{'' if len(events) == 1 else 's'}", latest_first=True)
         if word in ("quit", "exit", "q") and not rest:
             if self.screen.confirm("Leave this game?"):
                 self._offer_save()
