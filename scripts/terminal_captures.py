@@ -43,8 +43,8 @@ SHOTS = {
     "paladin": Shot("human,heuristic,heuristic,heuristic", 3, 6),
     "medievallons": Shot("human,heuristic,heuristic", 3, 8),
     "medievalia": Shot("human,heuristic,heuristic,heuristic", 3, 10),
-    "medievalia2007": Shot("human,heuristic", 3, 16),
-    "midevil": Shot("human,heuristic,heuristic,heuristic", 3, 9),
+    "medievalia2007": Shot("human,heuristic", 3, 24),
+    "midevil": Shot("human,heuristic,heuristic,heuristic", 3, 24),
 }
 
 

@@ -169,14 +169,21 @@ def _supply_line(view: Medievalia2007View) -> Text:
     return t
 
 
+def _total(pool: Resources) -> int:
+    return pool["food"] + pool["energy"] + pool["gold"] + pool["workforce"]
+
+
 def _purchase(view: Medievalia2007View) -> RenderableType | None:
     p = view.get("purchase")
     if not p:
         return None
-    what = f"{p['kind']} {p['what']}" + (f" on {p['on']}" if p.get("on") else "")
+    what = {"remove": f"removing {p['what']}", "card": f"an extra card from the {p['what']} deck"}.get(
+        p["kind"], str(p["what"])) + (f" on {p['on']}" if p.get("on") else "")
     t = Text.assemble(("Paying for ", "bold"), what, " · cost ",
                       _res(p["cost"]) if not p.get("any") else Text(f"any {p['any']}"),
-                      " · produced ", _res(p["pool"]), " · missing ", _res(p["shortfall"]))
+                      " · produced ", _res(p["pool"]), " · missing ",
+                      _res(p["shortfall"]) if not p.get("any") else
+                      Text(f"{max(0, p['any'] - _total(p['pool']))} of any kind"))
     if p.get("discount"):
         t.append(f" · Bureaucrats -{p['discount']}", style="magenta")
     return t
@@ -345,7 +352,7 @@ def render_compact(view: Medievalia2007View) -> RenderableType:
         parts.append(Hanging(Text.assemble(("Your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"), 4))
     for extra in (_purchase(v), _battle(v)):
         if extra is not None:
-            parts.append(extra)
+            parts.append(Hanging(extra, 4) if isinstance(extra, Text) else extra)
     status = _status(v)
     if status is not None:
         parts.append(status)

@@ -15,12 +15,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
 from medieval.games.midevil.components import TILE_BY_NAME, geometry
 from medieval.games.midevil.text import ending
 from medieval.games.midevil.view import MidEvilView
 
 TILE = 3  # squares along a tile's side: tile (x, y) covers squares 3x..3x+2, 3y..3y+2
+WIDTH = 80  # the screen the compact picture is made for
 
 #: Terrain character of the view's map -> (glyph, style).
 TERRAIN_STYLE = {
@@ -38,7 +40,7 @@ TERRAIN_STYLE = {
 SKELETON_STYLE = {"white": "bold white", "red": "bold red", "blue": "bold bright_blue"}
 PHASES = {"place": "placing a tile", "seed": "choosing skeleton colours", "combat": "skeleton combat",
           "move": "moving", "commit": "player combat: secret commitment", "pvp": "player combat: re-rolls",
-          "skeletons": "skeleton phase", "discard": "end of turn", "over": "game over"}
+          "skeletons": "skeleton phase", "discard": "end of turn", "react": "a reaction", "over": "game over"}
 
 
 def _p(seat: Any) -> str:
@@ -398,7 +400,7 @@ def render(view: MidEvilView) -> RenderableType:
         grid = Table.grid(padding=(0, 2))
         grid.add_row(board, Panel(tile_preview(drawn), title=f"drawn: {drawn}", box=box.ROUNDED, expand=False))
         board = grid
-    parts: list[RenderableType] = [_header(view), board, info, _players(view)]
+    parts: list[RenderableType] = [_header(view), board, Hanging(info, 4), _players(view)]
     hand = _hand(view)
     if hand is not None:
         parts.append(hand)
@@ -437,11 +439,13 @@ def render_compact(view: MidEvilView, height: int | None = None) -> RenderableTy
     seat_lines = [Text("  ").join(_fit(_player_cell(view, p), 39) for p in pawns[i:i + 2])
                   for i in range(0, len(pawns), 2)]
     hand = _hand(view)
-    others = 1 + len(seat_lines) + (1 if hand is not None else 0) + 1
+    now = _pending(view)
+    now_lines = 1 if now.cell_len <= WIDTH else -(-now.cell_len // (WIDTH - 4))  # wrapped as Hanging(now, 4)
+    others = 1 + len(seat_lines) + (1 if hand is not None else 0) + now_lines
     drawn = view["drawn_tile"] if view["phase"] == "place" else None
     rows = max(3, (height or 24) - others - 1)
     preview_width = 0 if not drawn else 32
-    cols = max(6, (80 - 4 - preview_width) // 2)
+    cols = max(6, (WIDTH - 4 - preview_width) // 2)
     board: RenderableType = labelled_map(view, rows=rows, cols=cols)
     outside: list[str] = []
     if drawn and not fits_window(view, rows, cols):  # a tile a cell, so that every place for it shows
@@ -456,8 +460,7 @@ def render_compact(view: MidEvilView, height: int | None = None) -> RenderableTy
     parts: list[RenderableType] = [head, board, *seat_lines]
     if hand is not None:
         parts.append(hand)
-    now = _pending(view)
     if outside:
         now.append(f"  (it also fits at {', '.join(outside)}, off this map)", style="yellow")
-    parts.append(now)
+    parts.append(Hanging(now, 4))
     return Group(*parts)
