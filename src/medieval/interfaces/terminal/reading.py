@@ -3,7 +3,7 @@ of the board's symbols, and the pages such a text is cut into so that it shows u
 the room the board leaves, rather than pushing the board off the screen.
 
 Everything here is built as ``Text`` (never parsed as Rich markup), since the games' words may hold
-brackets: Paladin's legend writes ``[dealer, first]``."""
+brackets, as a legend's ``[dealer, first]`` does."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def _whole_word(word: str, text: str) -> bool:
 
 def help_heading(h: CardHelp) -> Text:
     """The title, with what sort of thing it is and how the notation writes it when the title does not
-    say so already: ``Red Paladin 7 (written 7r)``, ``IM02 Biting Twos (magic instructor)``."""
+    say so already: ``Red Knight 7 (written 7r)``, ``IM02 Biting Twos (magic instructor)``."""
     title = h["title"]
     notes: list[str] = []
     kind = h["kind"].replace("_", " ")
