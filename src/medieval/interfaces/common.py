@@ -224,6 +224,17 @@ def outcome_table(outcome: Outcome, names: Sequence[str], ending: str | None = N
     return Group(Text(f"Outcome: {ending or outcome.termination.replace('_', ' ')}", style="bold"), table)
 
 
+def scores_line(outcome: Outcome, names: Sequence[str]) -> Text:
+    """The final scores on one line (where the table would push the board off a small screen)."""
+    return Text("Final scores: " + " · ".join(
+        f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
+        + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(names)))
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def winners_text(outcome: Outcome, names: Sequence[str]) -> str:
     if not outcome.winners:
         return "No winner."

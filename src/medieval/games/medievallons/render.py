@@ -79,9 +79,10 @@ def _guild(g: GuildView) -> Text:
         kinds[n] = kinds.get(n, 0) + 1
     for i, (name, c) in enumerate(kinds.items()):
         if i:
-            out.append("+")
+            out.append(" + ")
         out.append_text(card(name))
-        out.append(f"x{c}")
+        if c > 1:
+            out.append(f"x{c}")
     if not g["usable"]:
         out.append(" (no power)" if g["kind"] == "Jester" else " (new)", style="dim")
     return out

@@ -29,7 +29,16 @@ from medieval.agents.base import Agent
 from medieval.agents.match import MatchAborted, play_match
 from medieval.core.errors import ActionError, InvalidActionError, MedievalError
 from medieval.core.state import Action, Game, State
-from medieval.interfaces.common import HUMAN, CliError, check_bot, outcome_table, seat_names, winners_text, write_json
+from medieval.interfaces.common import (
+    HUMAN,
+    CliError,
+    check_bot,
+    outcome_table,
+    scores_line,
+    seat_names,
+    winners_text,
+    write_json,
+)
 from medieval.interfaces.terminal.menu import Menu, cell
 from medieval.interfaces.terminal.reading import Reading, card_help_text, event_line, help_table, legend_table
 from medieval.interfaces.terminal.renderers import (
@@ -241,9 +250,7 @@ class PlaySession:
         if rows is not None:
             board_h = self._lines(self._board(view, rows - 2 - self._lines(table) - 1))
             if board_h + self._lines(table) + 2 > rows:  # scores on a line, so the board stays in view
-                table = Text("Final scores: " + " · ".join(
-                    f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
-                    + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(self.names)))
+                table = scores_line(outcome, self.names)
         board = self._board(view, None if rows is None else rows - 2 - self._lines(table) - 1)
         self.screen.print(header)
         self.screen.print(self._fit(board, None if rows is None else rows - 2 - self._lines(table) - 1))
@@ -545,10 +552,6 @@ class PlaySession:
                 self._save(self.save_path)
             except CliError as e:
                 self.screen.print(Text(f"Not saved: {e}", style="red"))
-
-
-def _num(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _similar(text: str, menu: Menu) -> str:
