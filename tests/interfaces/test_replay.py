@@ -78,7 +78,7 @@ def test_each_replay_frame_fits_the_terminal_height(tmp_path: Path) -> None:
     the last one played always among them; sentences of one move read one after the other."""
     from medieval.interfaces.terminal.replay import Replay, show_position
 
-    path, record = _saved_game(tmp_path)
+    _, record = _saved_game(tmp_path)
     replay = Replay(record, 1)
     n = len(replay.moves)
     for k in (0, 1, n // 2, n):

@@ -18,7 +18,7 @@ GAMES = [spec.name for spec in medieval.list_games()]
 SLIPS = {
     "a plural after 1": re.compile(r"(?<![\d.,/#+-])(?<![Rr]ound )(?<![Tt]urn )\b1 (?!is\b|has\b|begins\b|was\b|as\b)"
                                    r"[a-z]+s\b"),
-    "'You' inside a sentence": re.compile(r"[;,]\s*You\b|[a-z]\s+You\b"),
+    "'You' inside a sentence": re.compile(r"[;,]\s*You\b|[a-z]:?\s+You\b"),
     "an identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
     "raw data": re.compile(r"[{}]|\bNone\b|\bTrue\b|\bFalse\b|\[\]|\)\s+\("),
 }

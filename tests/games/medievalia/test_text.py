@@ -82,7 +82,7 @@ def test_rounds_and_the_end_read_as_sentences() -> None:
     start = describe_event(last(s, "round_start", 0), 0)
     assert start == ("Round 1 begins clockwise: P1 plays first; Magic Field CM09 Leader's Toll, Magic "
                      "Instructor IM02 Biting Twos; everyone must beat the total by 2.")
-    assert describe_event(last(s, "round_start", 1), 1).startswith("Round 1 begins clockwise: You play first")
+    assert describe_event(last(s, "round_start", 1), 1).startswith("Round 1 begins clockwise: you play first")
     mine = next(e for e in events_of(s, "deal", 0) if e["seat"] == 0)
     assert describe_event(mine, 0) == f"You are dealt {cards_phrase(mine['cards'])}."
     theirs = next(e for e in events_of(s, "deal", 0) if e["seat"] == 1)
@@ -91,7 +91,7 @@ def test_rounds_and_the_end_read_as_sentences() -> None:
     do(s, "0 play 8")
     assert describe_event(last(s, "round_end", 2), 2) == \
         "Round 1 is over: P0 goes out; round scores P0 -2, P1 -2, you -1; totals P0 -2, P1 -2, you -1."
-    assert describe_event(last(s, "game_end", 2), 2) == "Game over: You win with -1 point."
+    assert describe_event(last(s, "game_end", 2), 2) == "Game over: you win with -1 point."
     assert describe_event(last(s, "game_end", None), None) == "Game over: P2 wins with -1 point."
 
 

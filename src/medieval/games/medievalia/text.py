@@ -143,7 +143,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
                 f"{'lead' if n.me(who) else 'leads'} on the empty table.")
     if kind == "round_end":
         hitter = e.get("hitter")
-        return (f"Round {e.get('round')} is over: {n.act(hitter, 'go', 'goes')} out; round scores "
+        return (f"Round {e.get('round')} is over: {n.acts(hitter, 'go', 'goes')} out; round scores "
                 f"{_per_seat(n, e.get('scores', []))}; totals {_per_seat(n, e.get('totals', []))}.")
     if kind == "game_end":
         return _game_end(n, e)
@@ -155,7 +155,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
 def _round_start(n: Narrator, e: Mapping[str, Any]) -> str:
     first = e.get("first_player")
     text = (f"Round {e.get('round')} begins {e.get('direction', 'clockwise')}: "
-            f"{n.act(first, 'play', 'plays')} first; Magic Field {_tower_name(e.get('field'))}, "
+            f"{n.acts(first, 'play', 'plays')} first; Magic Field {_tower_name(e.get('field'))}, "
             f"Magic Instructor {_tower_name(e.get('instructor'))}")
     limits = list(e.get("hand_limits", []))
     if any(x != HAND_LIMIT for x in limits):
@@ -216,10 +216,10 @@ def _game_end(n: Narrator, e: Mapping[str, Any]) -> str:
     if len(winners) == 1:
         w = winners[0]
         if e.get("termination") == "tie_break_lowest_round":
-            return (f"Game over: {n.act(w, 'win', 'wins')} the tie at {_points(best)}, having the best "
+            return (f"Game over: {n.acts(w, 'win', 'wins')} the tie at {_points(best)}, having the best "
                     f"worst round.")
-        return f"Game over: {n.act(w, 'win', 'wins')} with {_points(best)}."
-    return f"Game over: {n.seats(winners)} share the victory at {_points(best)}."
+        return f"Game over: {n.acts(w, 'win', 'wins')} with {_points(best)}."
+    return f"Game over: {n.seats(winners, subject=False)} share the victory at {_points(best)}."
 
 
 # ------------------------------------------------------------------------------------------ card help

@@ -286,7 +286,7 @@ def _game_over(e: Event, n: Narrator) -> str:
     winners = list(e.get("winners", []))
     how = ENDINGS.get(str(e.get("termination")), str(e.get("termination")))
     one = len(winners) == 1
-    result = f"{n.act(winners[0], 'win', 'wins')} {how}" if one else f"{n.seats(winners)} win {how}"
+    result = f"{n.acts(winners[0], 'win', 'wins')} {how}" if one else f"{n.seats(winners, subject=False)} win {how}"
     scores = ", ".join(f"{n.obj(i)} {s}" for i, s in enumerate(e.get("scores", [])))
     return f"Game over: {result}. Victory points: {scores}."
 

@@ -213,8 +213,8 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
         if termination == "skeleton_points":
             return f"{n.act(winners[0], 'win', 'wins')} with skeleton points."
         if len(winners) == 1:
-            return f"The round limit is reached: {n.act(winners[0], 'win', 'wins')} on skeleton points."
-        return f"The round limit is reached: {n.seats(winners)} share the win."
+            return f"The round limit is reached: {n.acts(winners[0], 'win', 'wins')} on skeleton points."
+        return f"The round limit is reached: {n.seats(winners, subject=False)} share the win."
     from medieval.core.text import describe_event as generic
 
     return generic(event)

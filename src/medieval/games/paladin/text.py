@@ -71,8 +71,8 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     if kind == "game_over":
         winners = list(e.get("winners", []))
         if len(winners) == 1:
-            return f"Game over: {n.act(winners[0], 'win', 'wins')}."
-        return f"Game over: {n.seats(winners)} share the win."
+            return f"Game over: {n.acts(winners[0], 'win', 'wins')}."
+        return f"Game over: {n.seats(winners, subject=False)} share the win."
     from medieval.core.text import describe_event as generic
 
     return generic(event)
