@@ -196,3 +196,79 @@ def test_bot_parameters_stay_with_their_bot() -> None:
     from medieval.interfaces.common import split_seats
 
     assert split_seats("ismcts:iters=20,c=0.7,random, heuristic") == ["ismcts:iters=20,c=0.7", "random", "heuristic"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "paladin", "--seed", "x"],
+    ["simulate", "paladin", "--seed", "x"],
+    ["replay", "game.json", "--index", "x"],
+    ["replay", "game.json", "--seat", "x"],
+    ["arena", "paladin", "--bots", "random", "--seed", "x"],
+    ["soak", "paladin", "--seed", "x"],
+    ["serve", "--port", "x"],
+    ["serve", "--bot-workers", "x"],
+    ["bench", "--players", "x"],
+])
+def test_every_whole_number_argument_refuses_alike(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """One integer type everywhere: the same one-line message, exit code 2, before anything runs."""
+    assert main(argv, screen=make_screen([])[0]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"argument {argv[-2]}: expected a whole number, got 'x'" in err, err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["serve", "--port", "99999"], "argument --port: expected a port number from 0 to 65535, got 99999"),
+    (["replay", "game.json", "--seat", "-1"], "argument --seat: expected a whole number of at least 0, got -1"),
+    (["simulate", "paladin", "--games", "0"], "argument --games: expected a whole number of at least 1, got 0"),
+    (["serve", "--bot-delay", "-1"], "argument --bot-delay: expected a number of at least 0, got '-1'"),
+])
+def test_numbers_out_of_range_say_the_range(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv, screen=make_screen([])[0]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_a_bad_server_setting_from_the_environment_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pydantic_settings")
+    monkeypatch.setenv("MEDIEVAL_PORT", "99999")
+    assert main(["serve"], screen=make_screen([])[0]) == 2
+    err = capsys.readouterr().err
+    assert err == "medieval serve: error: setting port: must be less than or equal to 65535, got '99999'\n"
+
+
+def test_a_missing_folder_is_refused_alike_before_anything_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command refuses an output path in a folder that does not exist, at once and with the same
+    words; nothing is played, run or created (a mistyped path costs nothing). ``arena --out`` creates the
+    run folder itself inside a folder that exists."""
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "no" / "such"
+    cases = [
+        ["play", "paladin", "--seats", "random,random,random", "--save", str(missing / "g.json")],
+        ["simulate", "paladin", "--games", "1", "--jobs", "1", "--save", str(missing / "g.jsonl")],
+        ["bench", "paladin", "--seconds", "0.1", "--json", str(missing / "b.json")],
+        ["arena", "paladin", "--bots", "random", "--games", "1", "--jobs", "1", "--no-progress",
+         "--out", str(missing / "run")],
+        ["soak", "paladin", "--games", "1", "--jobs", "1", "--state", str(missing / "s.json")],
+    ]
+    for argv in cases:
+        screen, buf = make_screen([])
+        assert main(argv, screen=screen) == 2, argv
+        err = capsys.readouterr().err
+        assert f"there is no folder {missing}" in err and err.count("\n") == 1, (argv, err)
+        assert "Game over" not in buf.getvalue()
+    assert not (tmp_path / "no").exists() and not (tmp_path / "arena-runs").exists()
+    run = tmp_path / "run"
+    assert main(["arena", "paladin", "--bots", "random", "--games", "1", "--jobs", "1", "--no-progress",
+                 "--out", str(run)], screen=make_screen([])[0]) == 0
+    assert (run / "results.jsonl").is_file()
+
+
+def test_hotseat_with_a_single_human_says_it_does_nothing() -> None:
+    code, out = run(["play", "paladin", "--seats", "human,random,random", "--seed", "3", "--hotseat"],
+                    ["quit", "y", ""])
+    assert code == 1
+    assert "--hotseat does nothing here: one seat is human" in " ".join(out.split())
+    code, out = run(["play", "paladin", "--seats", "human,human,random", "--seed", "3", "--hotseat"], [""] * 3)
+    assert "--hotseat does nothing" not in out

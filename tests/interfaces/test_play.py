@@ -104,7 +104,7 @@ def test_play_through_main_to_the_end_then_replay_gives_the_same_outcome(
     winners = ", ".join(f"P{w} {record['seats'][w]}" for w in outcome.winners)
     assert winners in replayed and winners in buf.getvalue()
     assert "seen by P0 human" in replayed  # the human seat is the default view
-    assert "Outcome: quests exhausted" in replayed
+    assert "Outcome: too few quests left for another round" in replayed
     assert "Note: the record says" not in replayed
 
 

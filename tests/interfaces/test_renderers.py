@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 import types
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 
 import medieval
 from medieval.games.paladin import render as paladin_renderer
+from medieval.games.paladin.view import CardFace
 from medieval.interfaces.terminal import renderers
-from medieval.interfaces.terminal.renderers import describe, describe_event, render_view
+from medieval.interfaces.terminal.reading import help_details, help_heading, legend_table
+from medieval.interfaces.terminal.renderers import card_helps, describe, describe_event, find_help, legend, render_view
 
 
-def text_of(renderable: RenderableType) -> str:
+def text_of(renderable: RenderableType, width: int = 160) -> str:
     buf = io.StringIO()
-    Console(file=buf, width=160, color_system=None).print(renderable)
+    Console(file=buf, width=width, color_system=None).print(renderable)
     return buf.getvalue()
 
 
@@ -63,8 +67,8 @@ def test_paladin_renderer_is_used_and_shows_the_table() -> None:
 
 
 def test_red_cards_are_red() -> None:
-    red = {"value": 7, "red": True, "label": "7r"}
-    plain = {"value": 7, "red": False, "label": "7"}
+    red: CardFace = {"value": 7, "red": True, "label": "7r"}
+    plain: CardFace = {"value": 7, "red": False, "label": "7"}
     assert paladin_renderer.card_panel(red).border_style == "red"
     assert paladin_renderer.card_panel(plain).border_style != "red"
     assert "red" in str(paladin_renderer.card_text(red).style)
@@ -100,3 +104,84 @@ def test_a_game_module_describe_event_takes_precedence_and_a_broken_renderer_fal
     assert describe("fakegame", {"kind": "x"}) == "custom x"
     out = text_of(render_view("fakegame", {"game": "fakegame", "seat": None, "phase": "p"}))
     assert "renderer failed" in out and "phase: p" in out
+
+
+GAMES = [spec.name for spec in medieval.list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legend_symbol_shows_as_written(game: str) -> None:
+    """Symbols such as Paladin's ``[dealer, first]`` are text, never read as Rich markup."""
+    items = legend(game)
+    assert items
+    out = text_of(legend_table(items))
+    for symbol, meaning in items:
+        assert symbol in out, symbol
+        assert meaning.split()[0] in out
+
+
+@pytest.mark.parametrize(("game", "query", "titles"), [
+    ("medievalia", "Patron of the Weak", ["CM06 Patron of the Weak"]),  # the title as the board shows it
+    ("medievalia", "biting twos", ["IM02 Biting Twos"]),
+    ("medievalia", "IM02", ["IM02 Biting Twos"]),
+    ("medievalia", "wildcards", ["Wildcard"]),
+    ("paladin", "red 8", ["Red Paladin 8"]),  # whole words of the title
+    ("paladin", "8r", ["Red Paladin 8"]),
+    ("midevil", "skeleton", ["White skeleton", "Red skeleton", "Blue skeleton"]),
+    ("midevil", "Healing Herbs", ["Healing Herbs (instant event)"]),
+    ("medievallons", "end of game", ["The End of Game card"]),
+    ("medievalia2007", "city", ["City"]),
+])
+def test_help_finds_what_the_screen_shows(game: str, query: str, titles: list[str]) -> None:
+    found, close = find_help(game, query)
+    assert [h["title"] for h in found] == titles and not close
+
+
+def test_help_suggests_close_names_when_nothing_matches() -> None:
+    found, close = find_help("medievallons", "Asassin")
+    assert not found and close[0] == "Assassin"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_reads_as_text(game: str) -> None:
+    """Headings name the kind in words and say once what it is (no ``(magic_instructor)``, no ``(a) (b)``,
+    no raw names such as ``first_player``); facts read ``Key: value``."""
+    for h in card_helps(game):
+        heading = help_heading(h).plain
+        assert "_" not in heading and ") (" not in heading, heading
+        details = text_of(Group(*help_details(h["details"])))
+        for key, value in h["details"].items():
+            assert f"{key[:1].upper()}{key[1:]}: {value}" in " ".join(details.split()), (heading, key)
+    helps = {h["name"]: h for h in card_helps(game)}
+    if game == "medievalia":
+        assert help_heading(helps["IM02"]).plain == "IM02 Biting Twos (magic instructor)"
+        assert help_heading(helps["W"]).plain == "Wildcard (special, written W)"
+        assert help_heading(helps["first_player"]).plain == "Initial Player card (tower)"
+    if game == "paladin":
+        assert help_heading(helps["7r"]).plain == "Red Paladin 7 (written 7r)"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_midevil_compact_map_shows_every_place_the_drawn_tile_fits(players: int) -> None:
+    """While a tile is placed at 80 columns, the compact picture holds every legal tile position, by its
+    coordinates: a window of squares around them when it fits, else the map a tile a cell (6 players,
+    seed 11 offers 0,-2 and 0,2, further apart than a square window at 80x24)."""
+    checked = 0
+    for seed in (11, 3):
+        state = medieval.make("midevil", players).new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 1500:
+            seat = state.to_move[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if state.view(seat)["phase"] == "place" and len(state.history) % 3 == 0:
+                spots = {a.split()[1] for a in legal}
+                for height in (12, 16, 20):
+                    out = text_of(render_view("midevil", state.view(seat), compact=True, height=height), 80)
+                    lines = out.splitlines()
+                    assert max(len(line) for line in lines) <= 80
+                    assert len(lines) <= max(height, 12) + 1
+                    missing = [xy for xy in spots if not re.search(rf"(?<![\d,-]){re.escape(xy)}(?!\d|,-?\d)", out)]
+                    assert not missing, (seed, height, missing, out)
+                checked += 1
+            state.apply(seat, state.parse_action(seat, rng.choice(legal)))
+    assert checked >= 5

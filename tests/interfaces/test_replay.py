@@ -70,3 +70,22 @@ def test_unfinished_game_and_end_of_input(tmp_path: Path) -> None:
     assert main(["replay", str(path), "--index", "1"], screen=screen) == 0  # EOF quits
     assert main(["replay", str(path), "--to-end"], screen=screen) == 0
     assert "not finished" in buf.getvalue()
+
+
+def test_each_replay_frame_fits_the_terminal_height(tmp_path: Path) -> None:
+    """In a terminal, a position and the moves around it fit its height (here 24 lines, 80 columns):
+    the compact board when the full one leaves the moves too little room, and only the moves that fit,
+    the last one played always among them; sentences of one move read one after the other."""
+    from medieval.interfaces.terminal.replay import Replay, show_position
+
+    _, record = _saved_game(tmp_path)
+    replay = Replay(record, 1)
+    n = len(replay.moves)
+    for k in (0, 1, n // 2, n):
+        screen, buf = make_screen([], width=80)
+        show_position(replay, k, screen, rows=24)
+        lines = buf.getvalue().rstrip("\n").split("\n")
+        assert len(lines) <= 23, (k, buf.getvalue())  # and the prompt below
+        if k:
+            assert any(line.startswith("▶") and f"{k}. " in line for line in lines), buf.getvalue()
+        assert ".; " not in buf.getvalue()

@@ -185,3 +185,56 @@ def test_the_five_games_have_their_80x24_capture_in_the_docs() -> None:
         lines = (docs / f"{spec.name}.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
         assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
         assert HEADER.search(lines[0]) and re.search(PROMPT, "\n".join(lines), re.MULTILINE)
+
+
+def _frame_ok(screen: str, board: str) -> list[str]:
+    lines = screen.split("\n")
+    assert len(lines) == 24
+    assert HEADER.search(lines[0]), screen  # nothing scrolled off the top
+    assert any(board in line for line in lines[1:3]), screen  # the board right below
+    assert re.search(PROMPT, screen, re.MULTILINE), screen  # and the prompt
+    return lines
+
+
+def test_help_legend_log_and_choices_read_under_the_board_a_page_at_a_time() -> None:
+    t = Terminal(["play", "paladin", "--seats", "human,heuristic,heuristic,heuristic", "--seed", "3"])
+    try:
+        t.expect(PROMPT)
+        t.line("legend")
+        screen = t.expect(r"Legend \(lines 1-\d+ of \d+\) · Enter: more")
+        _frame_ok(screen, "Paladin · round")
+        assert "[dealer, first]" in screen and "a card face down" in screen
+        t.line("")  # the next page: the rest of the legend, the board still above it
+        screen = t.expect(r"Legend \(lines \d+-(\d+) of \1\) · Enter: back to the board")
+        _frame_ok(screen, "Paladin · round")
+        assert "the round's dealer and first player" in screen
+        t.line("")  # back to the board and the choices
+        screen = t.expect(r"^ ?1\. place")
+        _frame_ok(screen, "Paladin · round")
+        t.line("help red 8")
+        screen = t.expect(r"Red Paladin 8 \(written 8r\)")
+        _frame_ok(screen, "Paladin · round")
+        assert "Strength: 8 · Red: yes · Copies: 1" in screen
+        t.line("log")
+        screen = t.expect(r"Log, \d+ events")
+        _frame_ok(screen, "Paladin · round")
+        assert "You are dealt" in screen
+        t.line("choices")
+        screen = t.expect(r"\d+ choices")
+        _frame_ok(screen, "Paladin · round")
+        t.line("1")  # a move typed while reading is played
+        _frame_ok(_next_frame(t, 3), "Paladin · round")
+    finally:
+        t.close()
+
+
+def test_six_medievallons_players_keep_a_readable_log_with_the_compact_board() -> None:
+    """With six seats the full board would leave the log about three lines: the compact one is drawn."""
+    t = Terminal(["play", "medievallons", "--players", "6", "--seed", "4"])
+    try:
+        screen = t.expect(PROMPT)
+        lines = _frame_ok(screen, "Medievallons")
+        assert not any(line.startswith("╭") for line in lines)  # not the boxed picture
+        assert sum(1 for line in lines if line.startswith("  · ")) >= 6  # the latest events, not three
+    finally:
+        t.close()

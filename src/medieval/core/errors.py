@@ -18,6 +18,17 @@ def describe_legal(legal: Iterable[object]) -> str:
     return f"legal: {shown}"
 
 
+def unquoted(reason: str, *texts: str) -> str:
+    """``reason`` without a leading quote of the notation it is about, for a message that quotes that
+    notation already: ``'play 3 6': all cards...`` -> ``all cards...``, ``'bogus' is not X notation`` ->
+    ``not X notation``."""
+    for text in texts:
+        for prefix in (f"{text!r}: ", f"{text!r} is "):
+            if reason.startswith(prefix):
+                return reason[len(prefix):]
+    return reason
+
+
 class MedievalError(ValueError):
     """Base class of every error the engine raises on bad input."""
 

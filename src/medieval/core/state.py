@@ -21,6 +21,7 @@ from medieval.core.errors import (
     InvalidActionError,
     InvalidOptionError,
     RecordError,
+    unquoted,
 )
 from medieval.core.events import Event
 from medieval.core.outcome import Outcome
@@ -254,7 +255,7 @@ class State(ABC):
         try:
             action = self.game.parse_notation(norm)
         except InvalidActionError as e:
-            raise InvalidActionError(f"cannot read {text!r}: {e.reason}", legal) from None
+            raise InvalidActionError(f"cannot read {text!r}: {unquoted(e.reason, text, norm)}", legal) from None
         if action in legal:
             return action
         if self.is_over:

@@ -19,6 +19,7 @@ from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from medieval.agents.arena import (
     ArenaConfig,
@@ -32,7 +33,7 @@ from medieval.agents.arena import (
 from medieval.agents.batch import BatchError, split_bots
 from medieval.core.errors import MedievalError
 from medieval.core.registry import make
-from medieval.interfaces.common import positive_int, sigterm_as_interrupt
+from medieval.interfaces.common import CliError, output_folder, positive_int, sigterm_as_interrupt, whole_number
 
 EPILOG = """\
 bots: random, heuristic, ismcts:iters=2000, ismcts:time=1.0 (more ISMCTS parameters: docs/bots.md).
@@ -60,15 +61,15 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     p.add_argument("--players", type=positive_int, default=None, help="player count (default: the game's default)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="rule option (repeatable)")
-    p.add_argument("--seed", type=int, default=0, help="seed of game 0; game i uses seed+i (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed of game 0; game i uses seed+i (default 0)")
     p.add_argument("--jobs", type=positive_int, default=None,
                    help=f"worker processes (default: every local core, {os.cpu_count()} here)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="spread the games over a Ray cluster (auto, ray://HOST:10001, or local); "
                         "needs the optional 'ray' extra")
     p.add_argument("--out", type=Path, default=None,
-                   help="run folder for results.jsonl, summary.json, standings.csv, games.csv "
-                        "(default: arena-runs/<game>-<players>p-s<seed>-<digest>)")
+                   help="run folder for results.jsonl, summary.json, standings.csv, games.csv, created if "
+                        "missing in a folder that exists (default: arena-runs/<game>-<players>p-s<seed>-<digest>)")
     p.add_argument("--fresh", action="store_true", help="discard the results already in the run folder")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -99,9 +100,9 @@ def run_arena(args: argparse.Namespace) -> int:
         config = config_from_args(args)
         if args.jobs is not None and args.jobs < 1:
             raise ArenaError("--jobs must be at least 1")
-        out = args.out if args.out is not None else default_out(config)
+        out = output_folder(args.out, "--out") if args.out is not None else default_out(config)
         if out.exists() and not out.is_dir():
-            raise ArenaError(f"--out {out} is a file, not a folder")
+            raise ArenaError(f"{out} is a file, not a folder")
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -119,8 +120,8 @@ def run_arena(args: argparse.Namespace) -> int:
         with progress, sigterm_as_interrupt():
             report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh,
                          on_progress=on_progress)
-    except (BatchError, MedievalError) as e:
-        err.print(f"[red]error:[/] {e}", highlight=False)
+    except (BatchError, MedievalError, CliError) as e:
+        err.print(Text.assemble(("medieval arena: error:", "red"), f" {e}"), highlight=False, soft_wrap=True)
         return 2
     summary = summarize(config, report.results)
     paths = write_summary(summary, report.results, out)

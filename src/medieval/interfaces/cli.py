@@ -41,16 +41,20 @@ from medieval.interfaces.common import (
     load_record,
     make_game,
     non_negative_float,
+    non_negative_int,
+    output_file,
     parse_options,
     positive_float,
     positive_int,
     resolve_players,
     split_seats,
+    whole_number,
 )
 from medieval.interfaces.simulate import (
     GameResult,
     SimulationConfig,
     SimulationError,
+    games_text,
     run_simulation,
     summary_lines,
     summary_tables,
@@ -235,26 +239,28 @@ def cmd_play(args: argparse.Namespace, screen: Screen) -> int:
         raise CliError("name a game to play (see 'medieval games'), or --load FILE to go on with a saved one")
     game, seats = _setup_game(args, _play_seats)
     _check_seats(game, seats, allow_human=True)
-    _check_humans(seats, args.hotseat)
+    hotseat_note = _check_humans(seats, args.hotseat)
     save = _save_path(args.save)
     seed = args.seed if args.seed is not None else fresh_seed()
-    session = PlaySession(game, seats, screen, seed=seed, hotseat=args.hotseat, delay=args.delay, save=save)
+    session = PlaySession(game, seats, screen, seed=seed, hotseat=args.hotseat, delay=args.delay, save=save,
+                          notice=hotseat_note)
     return session.run()
 
 
-def _check_humans(seats: Sequence[str], hotseat: bool) -> None:
+def _check_humans(seats: Sequence[str], hotseat: bool) -> str | None:
+    """Several humans need --hotseat; --hotseat with fewer than two humans does nothing: a note saying so
+    (shown with the first screen), else None."""
     humans = list(seats).count(HUMAN)
     if humans > 1 and not hotseat:
         raise CliError(f"{humans} human seats need --hotseat (the players share this terminal and take turns)")
+    if hotseat and humans < 2:
+        return (f"--hotseat does nothing here: {'one seat is' if humans else 'no seat is'} human, so nobody "
+                "passes the terminal.")
+    return None
 
 
 def _save_path(text: str | None) -> Path | None:
-    save = Path(text).expanduser() if text else None
-    if save is not None and save.parent and not save.parent.is_dir():
-        raise CliError(f"cannot save to {save}: no folder {save.parent}")
-    if save is not None and save.is_dir():
-        raise CliError(f"cannot save to {save}: it is a folder")
-    return save
+    return output_file(text, "--save") if text else None
 
 
 def _resume(args: argparse.Namespace, screen: Screen) -> int:
@@ -284,14 +290,14 @@ def _resume(args: argparse.Namespace, screen: Screen) -> int:
     if len(seats) != game.players:
         raise CliError(f"this game has {game.players} players: --seats lists {len(seats)}")
     _check_seats(game, seats, allow_human=True)
-    _check_humans(seats, args.hotseat)
+    hotseat_note = _check_humans(seats, args.hotseat)
     save = _save_path(args.save) or path
     origin = record.get("origin")
     seed = origin.get("seed") if isinstance(origin, dict) else None
     session = PlaySession(game, seats, screen, seed=seed if isinstance(seed, int) else None, hotseat=args.hotseat,
                           delay=args.delay, save=save, state=state,
                           notice=f"Resumed from {path} at move {len(state.history) + 1}; it is saved back to "
-                                 f"{save}.")
+                                 f"{save}." + (f" {hotseat_note}" if hotseat_note else ""))
     return session.run()
 
 
@@ -304,8 +310,9 @@ def cmd_simulate(args: argparse.Namespace, screen: Screen) -> int:
                               keep_records=bool(args.save))
     out: IO[str] | None = None
     if args.save:
+        save = output_file(args.save, "--save")
         try:
-            out = open(args.save, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+            out = open(save, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as e:
             raise CliError(f"cannot write {args.save}: {e.strerror or e}") from None
     console = screen.console
@@ -331,10 +338,10 @@ def cmd_simulate(args: argparse.Namespace, screen: Screen) -> int:
         screen.print(table)
     for line in summary_lines(summary):
         screen.print(line)
-    screen.print(f"{summary.games} games in {summary.elapsed:.2f} s: {summary.games_per_second:.1f} games/s "
+    screen.print(f"{games_text(summary.games)} in {summary.elapsed:.2f} s: {summary.games_per_second:.1f} games/s "
                  f"on {summary.processes} process{'es' if summary.processes > 1 else ''}")
     if args.save:
-        screen.print(f"Records saved to {args.save} (one per line; medieval replay {args.save} --index I)")
+        screen.print(Text(f"Records saved to {args.save} (one per line; medieval replay {args.save} --index I)"))
     return 0
 
 
@@ -353,6 +360,7 @@ def cmd_replay(args: argparse.Namespace, screen: Screen) -> int:
 
 def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
     names = [game_class(n).spec.name for n in args.games] or [s.name for s in medieval.list_games()]
+    json_path = output_file(args.json, "--json") if args.json else None
     for name in names:  # report a bad player count before measuring anything
         make_game(name, args.players, {})
     console = screen.console
@@ -386,15 +394,15 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
                     except Exception as e:
                         screen.print(Text(f"OpenSpiel {name}: failed: {type(e).__name__}: {e}", style="red"))
             _print_baseline(screen, results, baseline)
-    if args.json:
+    if json_path is not None:
         data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
                 "seconds": args.seconds, "games": [r.to_json() for r in results],
                 "baseline": [b.to_json() for b in baseline]}
         try:
-            Path(args.json).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         except OSError as e:
-            raise CliError(f"cannot write {args.json}: {e.strerror or e}") from None
-        screen.print(f"Results written to {args.json}")
+            raise CliError(f"cannot write {json_path}: {e.strerror or e}") from None
+        screen.print(Text(f"Results written to {json_path}"))
     return 1 if failed else 0
 
 
@@ -447,7 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default: you against heuristic bots; with --load, the saved seats)", optional_game=True)
     p.add_argument("--load", metavar="FILE", help="go on with a game saved with --save or when leaving "
                                                   "(with its seats, or the ones --seats gives)")
-    p.add_argument("--seed", type=int, help="seed of the game (default: a fresh one)")
+    p.add_argument("--seed", type=whole_number, help="seed of the game (default: a fresh one)")
     p.add_argument("--hotseat", action="store_true", help="several humans share this terminal")
     p.add_argument("--save", metavar="FILE", help="write the game record as JSON")
     p.add_argument("--delay", type=non_negative_float, default=0.0, metavar="SECONDS",
@@ -457,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many seeded bot games in parallel and compare the bots")
     _add_game_setup(p, "comma-separated bots, e.g. heuristic,random,random,random (default: all random)")
     p.add_argument("--games", type=positive_int, default=1000, metavar="N", help="number of games (1000)")
-    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="game i uses seed SEED+i (default 0)")
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: number of CPUs)")
     p.add_argument("--rotate", action="store_true", help="rotate the seating every game")
@@ -466,9 +474,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="step through a saved game")
     p.add_argument("file", help="a .json record, or a .jsonl file of records")
-    p.add_argument("--index", type=int, metavar="I", help="record I of a .jsonl file (default 0)")
+    p.add_argument("--index", type=whole_number, metavar="I",
+                   help="record I of a .jsonl file (default 0; -1 the last)")
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, metavar="S", help="show the game as seat S saw it")
+    who.add_argument("--seat", type=non_negative_int, metavar="S", help="show the game as seat S saw it")
     who.add_argument("--spectator", action="store_true", help="show the game as a spectator saw it")
     p.add_argument("--to-end", action="store_true", help="print the final position and outcome and stop")
     p.set_defaults(handler=cmd_replay)

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 import medieval
 from medieval.agents.base import Agent, make_agent
@@ -26,14 +28,38 @@ class CliError(Exception):
     """A mistake in what the user asked for: reported on one line, exit code 2."""
 
 
-# Argument types shared by every command (argparse ``type=``), so each refuses bad numbers alike.
-def positive_int(text: str) -> int:
+# Argument types shared by every command (argparse ``type=``), so that each refuses a bad number with the
+# same words: "argument --seed: expected a whole number, got 'x'".
+def whole_number(text: str) -> int:
+    """Any whole number (a seed; an index, where a negative one counts from the end)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+
+
+def _at_least(text: str, low: int) -> int:
+    value = whole_number(text)
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {low}, got {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A count: 1 or more."""
+    return _at_least(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """A seat or a position: 0 or more."""
+    return _at_least(text, 0)
+
+
+def port_number(text: str) -> int:
+    """A TCP port: 0 (any free port) to 65535."""
+    value = non_negative_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, got {value}")
     return value
 
 
@@ -43,15 +69,42 @@ def non_negative_float(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {text!r}")
     return value
 
 
 def positive_float(text: str) -> float:
     value = non_negative_float(text)
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
     return value
+
+
+# Where a command writes. Every command refuses, before it starts, a path whose folder does not exist:
+# a mistyped path then costs nothing (no game played, no run made, no folder tree created somewhere
+# unexpected); the file itself, or the run folder of ``arena --out``, is created.
+def output_file(text: str, option: str) -> Path:
+    """The file ``option`` (``--save``...) names, once its folder is known to exist."""
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise CliError(f"{option} {path}: it is a folder, not a file")
+    _check_parent(path, option)
+    return path
+
+
+def output_folder(text: str | Path, option: str) -> Path:
+    """The folder ``option`` (``--out``) names, created if missing once its parent is known to exist."""
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise CliError(f"{option} {path}: it is a file, not a folder")
+    _check_parent(path, option)
+    return path
+
+
+def _check_parent(path: Path, option: str) -> None:
+    parent = path.parent
+    if not parent.is_dir():
+        raise CliError(f"{option} {path}: there is no folder {parent} (create it first)")
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
@@ -154,10 +207,9 @@ def load_record(path: Path, index: int | None = None) -> dict[str, Any]:
     return data
 
 
-def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
-    """Final scores and winners."""
-    table = Table(title=f"Outcome: {outcome.termination.replace('_', ' ')}", box=box.SIMPLE_HEAVY,
-                  title_justify="left")
+def outcome_table(outcome: Outcome, names: Sequence[str], ending: str | None = None) -> RenderableType:
+    """How the game ended (``ending``: in the game's words), then the final scores and winners."""
+    table = Table(box=box.SIMPLE_HEAVY)
     table.add_column("seat")
     table.add_column("score", justify="right")
     table.add_column("result")
@@ -168,8 +220,19 @@ def outcome_table(outcome: Outcome, names: Sequence[str]) -> Table:
                 f"[bold green]shares the win ({len(outcome.winners)})[/]"
         else:
             result = ""
-        table.add_row(name, f"{score:g}", result)
-    return table
+        table.add_row(Text(name), f"{score:g}", result)
+    return Group(Text(f"Outcome: {ending or outcome.termination.replace('_', ' ')}", style="bold"), table)
+
+
+def scores_line(outcome: Outcome, names: Sequence[str]) -> Text:
+    """The final scores on one line (where the table would push the board off a small screen)."""
+    return Text("Final scores: " + " · ".join(
+        f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
+        + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(names)))
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def winners_text(outcome: Outcome, names: Sequence[str]) -> str:

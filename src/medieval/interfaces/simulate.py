@@ -21,6 +21,7 @@ from medieval.agents.batch import Batch, execute
 from medieval.agents.batch import seating as batch_seating
 from medieval.agents.ratings import wilson_interval as wilson
 from medieval.core.spec import OptionValue
+from medieval.interfaces.terminal.renderers import ending
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,7 @@ def _stats_table(title: str, first: str) -> Table:
 def summary_tables(summary: SimulationSummary) -> list[RenderableType]:
     """A table per agent and a table per seat."""
     config = summary.config
-    agents = _stats_table(f"{config.game}: {summary.games} games, {config.players} players, by agent", "agent")
+    agents = _stats_table(f"{config.game}: {games_text(summary.games)}, {config.players} players, by agent", "agent")
     for spec, tally in summary.by_agent.items():
         agents.add_row(spec, summary.agent_seats(spec), *_tally_row(tally))
     seats = _stats_table("by seat", "seat")
@@ -189,7 +190,12 @@ def summary_tables(summary: SimulationSummary) -> list[RenderableType]:
 def summary_lines(summary: SimulationSummary) -> list[str]:
     """The deterministic facts of a run, apart from its timing."""
     config = summary.config
-    ends = ", ".join(f"{k} {v}" for k, v in sorted(summary.terminations.items()))
+    ends = ", ".join(f"{ending(config.game, k)} ({v})" for k, v in sorted(summary.terminations.items()))
+    seeds = f"Seed {config.seed}" if config.games == 1 else f"Seeds {config.seed}..{config.seed + config.games - 1}"
     return [f"Average game length: {summary.avg_length:.1f} decisions · endings: {ends}",
-            f"Seeds {config.seed}..{config.seed + config.games - 1}"
-            + (" · seating rotated every game" if config.rotate else "")]
+            seeds + (" · seating rotated every game" if config.rotate else "")]
+
+
+def games_text(n: int) -> str:
+    """``1 game``, ``20 games``."""
+    return f"{n} game{'' if n == 1 else 's'}"

@@ -12,7 +12,6 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -31,7 +30,7 @@ from rich.table import Table
 from medieval.agents.soak import GameProgress, Soak, SoakError, replay_command, run
 from medieval.core.errors import MedievalError
 from medieval.core.registry import list_games
-from medieval.interfaces.common import positive_int, sigterm_as_interrupt
+from medieval.interfaces.common import CliError, output_file, positive_int, sigterm_as_interrupt, whole_number
 
 #: The state file is written at most this often (and at the end or on an interrupt).
 SAVE_EVERY = 2.0
@@ -49,7 +48,7 @@ def add_soak_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="worker processes (default: number of CPUs)")
     p.add_argument("--state", default="soak-state.json", metavar="FILE",
                    help="the state file that makes the soak resumable (default soak-state.json)")
-    p.add_argument("--seed", type=int, default=0, help="game i of a game uses seed SEED+i (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="game i of a game uses seed SEED+i (default 0)")
     p.add_argument("--chunk", type=positive_int, default=20, metavar="N", help="games per work unit (20)")
     p.add_argument("--full-every", type=positive_int, default=50, metavar="N",
                    help="every Nth game applies every legal action at every step (50)")
@@ -65,10 +64,10 @@ def run_soak(args: argparse.Namespace, console: Console | None = None) -> int:
     try:
         if unknown:
             raise SoakError(f"unknown game {', '.join(unknown)} (games: {', '.join(known)})")
-        path = Path(args.state)
+        path = output_file(args.state, "--state")
         soak = Soak.load(path, seed=args.seed, chunk=args.chunk, full_every=args.full_every)
-    except MedievalError as e:
-        print(f"medieval soak: {e}", file=sys.stderr)
+    except (MedievalError, CliError) as e:
+        print(f"medieval soak: error: {e}", file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
     interrupted = False

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from medieval.games.medievalia import MedievaliaGame
 from medieval.games.medievalia.text import card_help, cards_phrase, describe_event, how_to_play, play_phrase
 from medieval.games.medievalia.tower import FIELD_CODES, INSTRUCTOR_CODES
@@ -80,7 +82,7 @@ def test_rounds_and_the_end_read_as_sentences() -> None:
     start = describe_event(last(s, "round_start", 0), 0)
     assert start == ("Round 1 begins clockwise: P1 plays first; Magic Field CM09 Leader's Toll, Magic "
                      "Instructor IM02 Biting Twos; everyone must beat the total by 2.")
-    assert describe_event(last(s, "round_start", 1), 1).startswith("Round 1 begins clockwise: You play first")
+    assert describe_event(last(s, "round_start", 1), 1).startswith("Round 1 begins clockwise: you play first")
     mine = next(e for e in events_of(s, "deal", 0) if e["seat"] == 0)
     assert describe_event(mine, 0) == f"You are dealt {cards_phrase(mine['cards'])}."
     theirs = next(e for e in events_of(s, "deal", 0) if e["seat"] == 1)
@@ -89,7 +91,7 @@ def test_rounds_and_the_end_read_as_sentences() -> None:
     do(s, "0 play 8")
     assert describe_event(last(s, "round_end", 2), 2) == \
         "Round 1 is over: P0 goes out; round scores P0 -2, P1 -2, you -1; totals P0 -2, P1 -2, you -1."
-    assert describe_event(last(s, "game_end", 2), 2) == "Game over: You win with -1 point."
+    assert describe_event(last(s, "game_end", 2), 2) == "Game over: you win with -1 point."
     assert describe_event(last(s, "game_end", None), None) == "Game over: P2 wins with -1 point."
 
 
@@ -161,6 +163,7 @@ def test_explain_says_why_a_play_is_refused_from_the_seats_own_view() -> None:
     import random
 
     import medieval
+    from medieval.core.errors import InvalidActionError
     from medieval.games.medievalia.text import explain
 
     state = medieval.make("medievalia", 4).new_game(3)
@@ -177,7 +180,9 @@ def test_explain_says_why_a_play_is_refused_from_the_seats_own_view() -> None:
     assert total and explain(state, seat, f"play {low}") == (
         f"the total to beat is {total}: your play must reach {need}, or 'take' the open cards")
     assert explain(state, seat, f"play {missing}") == f"you hold no {missing}: your hand is {', '.join(hand)}"
-    assert explain(state, seat, "play 3 6") == "the cards of one play show one number (Wildcards may join them)"
+    with pytest.raises(InvalidActionError) as refused:  # two numbers: the notation's reader says why, once
+        state.parse_action(seat, "play 3 6")
+    assert refused.value.reason == "cannot read 'play 3 6': all cards of a play show one value (Wildcards may join)"
     for text in (f"play {low}", f"play {missing}", "play 3 6"):
         for k in range(3):  # only what the seat may know
             assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)

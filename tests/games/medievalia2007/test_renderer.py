@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
 from rich.console import Console
 
 from medieval.games.medievalia2007.render import render
+from medieval.games.medievalia2007.view import Medievalia2007View
 from medieval.interfaces.terminal.renderers import describe, render_view
 from tests.games.medievalia2007.helpers import FIELD, make, scen
 from tests.support import play
 
 
-def _text(view: Mapping[str, Any]) -> str:
+def _text(view: Medievalia2007View) -> str:
     console = Console(width=200, record=True, color_system=None)
     console.print(render(view))
     return console.export_text()
@@ -30,9 +29,9 @@ def test_render_shows_fiefs_cards_troops_and_vp() -> None:
              away={"I01": {"1": ["Knight"]}}, hands={"0": ["Mine"]})
     text = _text(s.view(0))
     for piece in ("F0", "F1", "I01", "Field1", "Bank1", "Worker1", "Soldier1 2/2", "Knight1 4/2", "↻",
-                  "VP 1", "your hand: Mine", "waiting for P0"):
+                  "VP 1", "Your hand: Mine", "Now: P0 (you) — take actions"):
         assert piece in text, piece
-    assert "Mine" not in _text(s.view(1)).split("your hand:")[1]
+    assert "Mine" not in _text(s.view(1)).split("Your hand:")[1]
 
 
 @pytest.mark.slow
@@ -53,4 +52,4 @@ def test_render_every_step_of_a_game_and_describe_events() -> None:
     play_over = scen(phase="war", fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD]}},
                      away={"F1": {"0": ["Knight", "Knight"]}})
     play(play_over, "attack 1 at F1", "enlist Knight1", "enlist Knight2", "aim at City2")
-    assert "Game over (military): P0 wins" in _text(play_over.view(0))
+    assert "Game over (the last City standing): P0 wins" in _text(play_over.view(0))

@@ -203,7 +203,8 @@ def test_card_help_covers_every_card_with_its_values() -> None:
     assert helps["Knight"]["kind"] == "military unit" and helps["Worker"]["kind"] == "character"
     assert helps["Knight"]["details"]["needs"] == "Stable" and helps["Knight"]["details"]["moves"] == "2"
     assert helps["Castle"]["details"]["vp"] == "2" and helps["Castle"]["details"]["strength"] == "2/6"
-    assert helps["City"]["details"]["produces"] == "workforce" and "attack" in helps["City"]["details"]["our design"]
+    city = helps["City"]["details"]
+    assert city["produces"] == "workforce" and "attack" in city["values of our design"]
     assert "gold gives two" in helps["Merchant"]["text"]
     table = scen(fiefs={"0": rich(city_buildings=["Bank", "Tower"])}).view(0)["table"]
     assert all(card["face"] in helps for card in table.values())  # every card the table shows has help
@@ -230,7 +231,7 @@ def test_menu_notes_explain_and_legend() -> None:
     assert view["phase"] == "actions" and sorted(view["hand"]) == ["Soldier", "Worker"]
     # costs in the menu, with the surcharge when the Fief lacks the building a card needs
     assert choice_note(view, "play Soldier") == "1F 1E 1W"
-    assert choice_note(view, "play Bowman") == "1F 1E 1W +2G (no Carpenter)"
+    assert choice_note(view, "play Bowman") == "1F 1E 1W +2G, no Carpenter"
     assert choice_note(view, f"build Bank on City{seat + 1}") == "1E 2G 3W"
     assert choice_note(view, "end actions") is None
     assert explain(state, seat, "play Knight") == "you hold no Knight: your hand is Soldier, Worker"
@@ -242,3 +243,34 @@ def test_menu_notes_explain_and_legend() -> None:
         for k in range(3):  # only what the seat may know
             assert explain(state.determinize(seat, random.Random(k)), seat, text) == explain(state, seat, text)
     assert {"1/5", "↻", "⛨"} <= set(dict(legend()))
+
+
+def test_4_4_and_9_3_the_menu_notes_what_removing_a_territory_and_an_extra_card_cost() -> None:
+    """§4.4 (R24), §9.3: the notes on ``remove ...`` and ``buy card ...`` are the prices the purchase then
+    shows."""
+    import medieval
+    from medieval.games.medievalia2007.text import choice_note
+
+    seen: set[str] = set()
+    for seed in range(40):
+        state = medieval.make("medievalia2007", 2).new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 400 and seen != {"remove", "buy"}:
+            seat = state.to_move[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            for notation in legal:
+                verb = notation.split()[0]
+                if verb in ("remove", "buy") and verb not in seen:
+                    note = choice_note(state.view(seat), notation)
+                    trial = state.clone()
+                    trial.apply(seat, trial.parse_action(seat, notation))
+                    purchase = trial.view(seat)["purchase"]
+                    assert purchase is not None
+                    shown = f"any {purchase['any']}" if purchase["any"] else " ".join(
+                        f"{n}{r[0].upper()}" for r, n in purchase["cost"].items() if n)
+                    assert note == shown, notation
+                    seen.add(verb)
+            state.apply(seat, state.parse_action(seat, rng.choice(legal)))
+        if seen == {"remove", "buy"}:
+            break
+    assert seen == {"remove", "buy"}

@@ -40,8 +40,8 @@ def test_7_4_a_knight_demand_reads_the_same_to_everyone_but_its_players() -> Non
     assert describe_event(ask, 0) == "With the Knight, you ask P1 for a Monk: P1 must hand one over."
     assert describe_event(last(s, "ask", 1), 1) == "With the Knight, P0 asks you for a Monk: you must hand one over."
     assert describe_event(ask, None, NAMES) == "With the Knight, Ann asks Bob for a Monk: Bob must hand one over."
-    assert describe_event(last(s, "give", 2), 2) == "P1 gives P0 a Monk (the Knight)."
-    assert describe_event(last(s, "give", 0), 0) == "P1 gives you a Monk (the Knight)."
+    assert describe_event(last(s, "give", 2), 2) == "For the Knight, P1 gives P0 a Monk."
+    assert describe_event(last(s, "give", 0), 0) == "For the Knight, P1 gives you a Monk."
     assert describe_event(last(s, "play", 0), 0) == "Turn 1: You play a Knight."
 
 

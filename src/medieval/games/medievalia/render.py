@@ -9,7 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
+from medieval.games.medievalia.text import ending
 from medieval.games.medievalia.view import MedievaliaView
 
 _SPECIAL_STYLE = {"W": "bold magenta", "S": "bold cyan", "R": "bold cyan"}
@@ -135,7 +137,7 @@ def _game_over(view: MedievaliaView) -> Text:
     assert out is not None
     winners = [seat_label(w) for w in out["winners"]]
     who = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
-    return Text(f"Game over: {who} ({out['termination'].replace('_', ' ')})", style="bold green")
+    return Text(f"Game over: {who} ({ending(out['termination'])})", style="bold green")
 
 
 def render_compact(view: MedievaliaView) -> RenderableType:
@@ -171,7 +173,7 @@ def render_compact(view: MedievaliaView) -> RenderableType:
             line.append(f" {_EFFECTS.get(p['effect'] or '', '')}", style="cyan")
             if p["next"] is not None:
                 line.append(f"→{seat_label(p['next'])}", style="cyan")
-    parts.append(line)
+    parts.append(Hanging(line, 7))
     foot = Text(f"Total {table['total']}", style="bold")
     if view["pending"] is not None and table["total"]:
         who = view["pending"]["seat"]

@@ -143,7 +143,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
                 f"{'lead' if n.me(who) else 'leads'} on the empty table.")
     if kind == "round_end":
         hitter = e.get("hitter")
-        return (f"Round {e.get('round')} is over: {n.act(hitter, 'go', 'goes')} out; round scores "
+        return (f"Round {e.get('round')} is over: {n.acts(hitter, 'go', 'goes')} out; round scores "
                 f"{_per_seat(n, e.get('scores', []))}; totals {_per_seat(n, e.get('totals', []))}.")
     if kind == "game_end":
         return _game_end(n, e)
@@ -155,7 +155,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
 def _round_start(n: Narrator, e: Mapping[str, Any]) -> str:
     first = e.get("first_player")
     text = (f"Round {e.get('round')} begins {e.get('direction', 'clockwise')}: "
-            f"{n.act(first, 'play', 'plays')} first; Magic Field {_tower_name(e.get('field'))}, "
+            f"{n.acts(first, 'play', 'plays')} first; Magic Field {_tower_name(e.get('field'))}, "
             f"Magic Instructor {_tower_name(e.get('instructor'))}")
     limits = list(e.get("hand_limits", []))
     if any(x != HAND_LIMIT for x in limits):
@@ -216,10 +216,10 @@ def _game_end(n: Narrator, e: Mapping[str, Any]) -> str:
     if len(winners) == 1:
         w = winners[0]
         if e.get("termination") == "tie_break_lowest_round":
-            return (f"Game over: {n.act(w, 'win', 'wins')} the tie at {_points(best)}, having the best "
+            return (f"Game over: {n.acts(w, 'win', 'wins')} the tie at {_points(best)}, having the best "
                     f"worst round.")
-        return f"Game over: {n.act(w, 'win', 'wins')} with {_points(best)}."
-    return f"Game over: {n.seats(winners)} share the victory at {_points(best)}."
+        return f"Game over: {n.acts(w, 'win', 'wins')} with {_points(best)}."
+    return f"Game over: {n.seats(winners, subject=False)} share the victory at {_points(best)}."
 
 
 # ------------------------------------------------------------------------------------------ card help
@@ -369,6 +369,16 @@ player whose worst round was best wins."""
 
 
 # ------------------------------------------------------------------------------------------ the terminal
+#: How a game ends (``Outcome.termination``), in words.
+ENDINGS = {"highest_score": "the highest total", "tie_break_lowest_round": "a tie broken by the best worst round",
+           "shared_victory": "a shared victory"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return ENDINGS.get(termination, termination.replace("_", " "))
+
+
 def legend() -> list[tuple[str, str]]:
     """The symbols of Medievalia's pictures."""
     return [
@@ -385,8 +395,9 @@ def legend() -> list[tuple[str, str]]:
 
 
 def explain(state: Any, seat: int, text: str) -> str | None:
-    """Why ``text`` is refused for ``seat``, from its view: cards it does not hold, cards that do not make
-    one play, a total that does not reach what the table needs."""
+    """Why the readable play ``text`` is refused for ``seat``, from its view: cards it does not hold, a
+    total that does not reach what the table needs. (Notation that cannot be read, such as cards of two
+    numbers in one play, is refused by the notation's reader with its own reason.)"""
     view = state.view(seat)
     words = text.split()
     if not words or words[0].lower() != "play":
@@ -403,9 +414,6 @@ def explain(state: Any, seat: int, text: str) -> str | None:
             word = _NUMBER_WORDS[have] if have < len(_NUMBER_WORDS) else str(have)
             held = f"you hold only {word} {card}" if have else f"you hold no {card}"
             return f"{held}: your hand is {', '.join(hand) or 'empty'}"
-    numbers = {c for c in cards if c.isdigit()}
-    if len(numbers) > 1:
-        return "the cards of one play show one number (Wildcards may join them)"
     table = view.get("table") or {}
     total = int(table.get("total") or 0)
     need = (table.get("need") or [0] * (seat + 1))[seat]

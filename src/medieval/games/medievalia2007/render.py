@@ -6,7 +6,7 @@ pending decision. Drawn from ``state.view(seat)`` only."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from rich import box
 from rich.columns import Columns
@@ -15,12 +15,26 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
+from medieval.games.medievalia2007.text import ending
 from medieval.games.medievalia2007.view import FiefEntry, Medievalia2007View, Resources, TableCard
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 RES_SHORT = {"food": "F", "energy": "E", "gold": "G", "workforce": "W"}
 RES_STYLE = {"food": "green", "energy": "yellow", "gold": "bright_yellow", "workforce": "bright_blue"}
+#: What each pending decision asks, in words.
+DECISIONS = {"take_starting_card": "take a starting card", "draw": "draw a card from a deck",
+             "actions": "take actions, then end them", "pay": "pay for the purchase",
+             "ally_supply": "send resources to the ally, or refuse",
+             "external_movement": "march troops, or end the moves",
+             "war": "attack, or end the turn", "upkeep": "disband the troops that cannot be fed",
+             "form_armies": "form armies", "deploy": "deploy defenders against the armies",
+             "choose_target": "choose each army's target", "powers": "use Priests and Bowmen, or stand",
+             "bonus": "give a troop the +0/1 bonus", "damage_order": "choose the order the damage falls in"}
+#: The steps of a battle (§10), in words.
+BATTLE_STEPS = {"muster": "forming armies", "deploy": "deploying defenders", "aim": "choosing targets",
+                "alloc": "placing damage", "powers": "Priests and Bowmen act"}
 PHASES = {"setup": "choosing starting cards", "draw": "drawing", "actions": "actions", "pay": "paying",
           "supply": "ally producing", "move": "external movement", "war": "war", "battle": "battle",
           "over": "game over"}
@@ -117,7 +131,7 @@ def _fief_panel(view: Medievalia2007View, fief: FiefEntry) -> Panel:
     if visitors:
         lines.append(Text.assemble(("visitors: ", "bold red"), _join(visitors)))
     stats = Text.assemble(
-        ("VP ", "bold"), str(info["vp"]), "  ", ("food ", "bold"), f"{info['food']} for {info['upkeep']} troops",
+        ("VP ", "bold"), str(info["vp"]), "  ", ("food ", "bold"), f"{info['food']} for {_troops(info['upkeep'])}",
         "  ", ("hand ", "bold"), str(info["hand_count"]))
     if info.get("siege_turns"):
         stats.append(f"  under siege {info['siege_turns']}", style="bold red")
@@ -127,6 +141,10 @@ def _fief_panel(view: Medievalia2007View, fief: FiefEntry) -> Panel:
     active = view.get("active") == owner
     return Panel(Group(*lines), title=title, box=box.HEAVY if active else box.ROUNDED,
                  border_style=SEAT_STYLES[owner % len(SEAT_STYLES)] if active else "white")
+
+
+def _troops(n: int) -> str:
+    return f"{n} troop{'' if n == 1 else 's'}"
 
 
 def _pair(seats: list[Any]) -> list[Text]:
@@ -139,7 +157,7 @@ def _pair(seats: list[Any]) -> list[Text]:
 
 
 def _supply_line(view: Medievalia2007View) -> Text:
-    t = Text("decks: ", style="bold")
+    t = Text("Decks: ", style="bold")
     for d in view["decks"]:
         t.append(f"{d['name']} {d['count']}")
         if d.get("bottom"):
@@ -151,16 +169,23 @@ def _supply_line(view: Medievalia2007View) -> Text:
     return t
 
 
+def _total(pool: Resources) -> int:
+    return pool["food"] + pool["energy"] + pool["gold"] + pool["workforce"]
+
+
 def _purchase(view: Medievalia2007View) -> RenderableType | None:
     p = view.get("purchase")
     if not p:
         return None
-    what = f"{p['kind']} {p['what']}" + (f" on {p['on']}" if p.get("on") else "")
-    t = Text.assemble(("paying for ", "bold"), what, "  cost ",
+    what = {"remove": f"removing {p['what']}", "card": f"an extra card from the {p['what']} deck"}.get(
+        p["kind"], str(p["what"])) + (f" on {p['on']}" if p.get("on") else "")
+    t = Text.assemble(("Paying for ", "bold"), what, " · cost ",
                       _res(p["cost"]) if not p.get("any") else Text(f"any {p['any']}"),
-                      "  produced ", _res(p["pool"]), "  missing ", _res(p["shortfall"]))
+                      " · produced ", _res(p["pool"]), " · missing ",
+                      _res(p["shortfall"]) if not p.get("any") else
+                      Text(f"{max(0, p['any'] - _total(p['pool']))} of any kind"))
     if p.get("discount"):
-        t.append(f"  Bureaucrats -{p['discount']}", style="magenta")
+        t.append(f" · Bureaucrats -{p['discount']}", style="magenta")
     return t
 
 
@@ -168,15 +193,15 @@ def _battle(view: Medievalia2007View) -> RenderableType | None:
     b = view.get("battle")
     if not b:
         return None
-    head = Text.assemble(("battle in ", "bold red"), str(b["fief"]), ": ", _seat(b["attacker"]), " attacks ",
-                         _seat(b["defender"]), f"  ({b['step']})")
+    head = Text.assemble(("Battle in ", "bold red"), str(b["fief"]), ": ", _seat(b["attacker"]), " attacks ",
+                         _seat(b["defender"]), f"  ({BATTLE_STEPS.get(b['step'], b['step'])})")
     rows: list[RenderableType] = [head]
     for i, army in enumerate(b["armies"]):
         band = b["bands"][i] if i < len(b["bands"]) else []
         target = b["targets"][i] if i < len(b["targets"]) else None
-        line = Text(f"army {i + 1}: {', '.join(army) or '-'}")
+        line = Text(f"Army {i + 1}: {', '.join(army) or '-'}")
         if band:
-            line.append(f"  v band {', '.join(band)}", style="red")
+            line.append(f"  against {', '.join(band)}", style="red")
         elif target:
             line.append(f"  → {target}", style="red")
         rows.append(line)
@@ -187,12 +212,8 @@ def _battle(view: Medievalia2007View) -> RenderableType | None:
     return Panel(Group(*rows), box=box.ROUNDED, border_style="red")
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
-    """The whole table as the seat sees it (``view``: a ``Medievalia2007View``)."""
-    return _render(cast(Medievalia2007View, view))
-
-
-def _render(view: Medievalia2007View) -> RenderableType:
+def render(view: Medievalia2007View) -> RenderableType:
+    """The whole table as the seat sees it."""
     seat = view.get("seat")
     header = Text.assemble(("Medievalia (2007)", "bold"), f"  turn {view['turn']}  ",
                            _seat(view["active"]), f" {PHASES.get(str(view['phase']), view['phase'])}")
@@ -213,7 +234,7 @@ def _render(view: Medievalia2007View) -> RenderableType:
     parts.append(_supply_line(view))
     if seat is not None:
         hand = view.get("hand") or []
-        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(hand) or "-"))
+        parts.append(Text.assemble(("Your hand: ", "bold"), ", ".join(hand) or "-"))
     for extra in (_purchase(view), _battle(view)):
         if extra is not None:
             parts.append(extra)
@@ -229,7 +250,7 @@ def _status(view: Medievalia2007View) -> Text | None:
     pending = view.get("pending")
     if outcome:
         winners = outcome["winners"]
-        line = Text.assemble(("Game over", "bold green"), f" ({str(outcome['termination']).replace('_', ' ')}): ")
+        line = Text.assemble(("Game over", "bold green"), f" ({ending(str(outcome['termination']))}): ")
         for i, w in enumerate(winners):
             if i:
                 line.append(" and ")
@@ -238,8 +259,9 @@ def _status(view: Medievalia2007View) -> Text | None:
         return line
     if pending:
         you = " (you)" if pending.get("seat") == seat else ""
-        return Text.assemble(("waiting for ", "bold"), _seat(pending.get("seat")), you, ": ",
-                             str(pending.get("decision", "")).replace("_", " "))
+        decision = str(pending.get("decision", ""))
+        return Text.assemble(("Now: ", "bold"), _seat(pending.get("seat")), you, " — ",
+                             DECISIONS.get(decision, decision.replace("_", " ")))
     return None
 
 
@@ -315,22 +337,22 @@ def _middles_line(view: Medievalia2007View, middles: list[FiefEntry]) -> Text:
     return line
 
 
-def render_compact(view: Mapping[str, Any]) -> RenderableType:
-    """The table without boxes: a line or two per Fief (``name strength makes [what stands on it]``),
-    the intermediate Fiefs on one line, the supply, the hand and the decision."""
-    v = cast(Medievalia2007View, view)
+def render_compact(view: Medievalia2007View) -> RenderableType:
+    """The table without boxes: a line or two per Fief (``name strength makes [what stands on it]``, a
+    wrapped line indented), the intermediate Fiefs on one line, the supply, the hand and the decision."""
+    v = view
     fiefs = v["fiefs"]
-    parts: list[RenderableType] = [_header(v)]
-    parts.extend(_fief_lines(v, f) for f in fiefs if f.get("owner") is not None)
+    parts: list[RenderableType] = [Hanging(_header(v), 4)]
+    parts.extend(Hanging(_fief_lines(v, f), 4) for f in fiefs if f.get("owner") is not None)
     middles = [f for f in fiefs if f.get("owner") is None]
     if middles:
-        parts.append(_middles_line(v, middles))
-    parts.append(_supply_line(v))
+        parts.append(Hanging(_middles_line(v, middles), 4))
+    parts.append(Hanging(_supply_line(v), 4))
     if v.get("seat") is not None:
-        parts.append(Text.assemble(("your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"))
+        parts.append(Hanging(Text.assemble(("Your hand: ", "bold"), ", ".join(v.get("hand") or []) or "-"), 4))
     for extra in (_purchase(v), _battle(v)):
         if extra is not None:
-            parts.append(extra)
+            parts.append(Hanging(extra, 4) if isinstance(extra, Text) else extra)
     status = _status(v)
     if status is not None:
         parts.append(status)

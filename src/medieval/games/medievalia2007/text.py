@@ -43,6 +43,14 @@ PHASE_WORDS = {"setup": "taking starting cards", "draw": "drawing", "actions": "
                "over": "game over"}
 ENDINGS = {"prestige": "by prestige", "military": "by arms, the last City standing", "siege": "by siege",
            "cards": "for lack of cards", "turn_limit": "at the turn limit"}
+#: The same as a title: how the game ended.
+_ENDED = {"prestige": "victory points", "military": "the last City standing", "siege": "a siege",
+          "cards": "decks or buildings ran out", "turn_limit": "the turn limit"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return _ENDED.get(termination, termination.replace("_", " "))
 
 
 def a(face: object) -> str:
@@ -278,7 +286,7 @@ def _game_over(e: Event, n: Narrator) -> str:
     winners = list(e.get("winners", []))
     how = ENDINGS.get(str(e.get("termination")), str(e.get("termination")))
     one = len(winners) == 1
-    result = f"{n.act(winners[0], 'win', 'wins')} {how}" if one else f"{n.seats(winners)} win {how}"
+    result = f"{n.acts(winners[0], 'win', 'wins')} {how}" if one else f"{n.seats(winners, subject=False)} win {how}"
     scores = ", ".join(f"{n.obj(i)} {s}" for i, s in enumerate(e.get("scores", [])))
     return f"Game over: {result}. Victory points: {scores}."
 
@@ -351,7 +359,7 @@ def _help(f: int) -> CardHelp:
         details["moves"] = str(F_MOVES[f])
     designed = [k for k in FACE_ROWS[f].get("designed", []) if k in ("cost", "attack", "defence", "produces")]
     if designed:
-        details["our design"] = ", ".join(designed)
+        details["values of our design"] = ", ".join(designed)
     if kind == CITY:
         text = (f"Each player's capital. Used, it produces 1 {RESOURCES[F_PROD[f]]}, 1 more for each card on "
                 f"it that makes workforce and each civilian building on it. It holds up to 2 troops and 2 "
@@ -388,7 +396,9 @@ def _help(f: int) -> CardHelp:
         text = " ".join(parts)
     else:
         text = "A reference card that stays out of play."
-    return {"name": face, "kind": _card_kind(f), "title": f"{face} ({_card_kind(f)})", "text": text,
+    kind_word = _card_kind(f)
+    title = face if kind_word == face.lower() else f"{face} ({kind_word})"
+    return {"name": face, "kind": kind_word, "title": title, "text": text,
             "details": details}
 
 
@@ -440,10 +450,19 @@ def _fief_faces(view: Mapping[str, Any], seat: int) -> set[str]:
     return {str(c.get("face")) for c in (view.get("table") or {}).values() if c.get("owner") == seat}
 
 
+#: What removing a territory (§4.4, R24) and buying an extra card (§9.3) cost, as the menu writes it.
+REMOVE_NOTE, CARD_NOTE = "1W", "any 4"
+
+
 def choice_note(view: Mapping[str, Any], notation: str) -> str | None:
     """What a choice costs, for the menu: ``play Soldier`` -> ``1F 1G``, ``build Bank on Field3`` ->
-    ``1E 2G 3W``; a character or unit whose building is missing from the Fief costs 2 gold more."""
+    ``1E 2G 3W``, ``remove Field3`` -> ``1W``, ``buy card military`` -> ``any 4``; a character or unit
+    whose building is missing from the Fief costs 2 gold more."""
     words = notation.split()
+    if words[:1] == ["remove"]:
+        return REMOVE_NOTE
+    if words[:2] == ["buy", "card"]:
+        return CARD_NOTE
     if len(words) < 2 or words[0] not in ("play", "build"):
         return None
     f = _face_index(words[1])
@@ -452,7 +471,7 @@ def choice_note(view: Mapping[str, Any], notation: str) -> str | None:
     cost = _short_cost(f)
     seat = view.get("seat")
     if F_NEEDS[f] >= 0 and isinstance(seat, int) and FACES[F_NEEDS[f]] not in _fief_faces(view, seat):
-        cost += f" +2G (no {FACES[F_NEEDS[f]]})"
+        cost += f" +2G, no {FACES[F_NEEDS[f]]}"
     return cost
 
 

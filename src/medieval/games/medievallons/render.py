@@ -9,8 +9,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
 from medieval.games.medievallons.components import GUILDS, KIND_OF
+from medieval.games.medievallons.text import ending
 from medieval.games.medievallons.view import GuildView, MedievallonsView
 
 _COLOUR = {g.name: g.colour for g in GUILDS}
@@ -77,9 +79,10 @@ def _guild(g: GuildView) -> Text:
         kinds[n] = kinds.get(n, 0) + 1
     for i, (name, c) in enumerate(kinds.items()):
         if i:
-            out.append("+")
+            out.append(" + ")
         out.append_text(card(name))
-        out.append(f"x{c}")
+        if c > 1:
+            out.append(f"x{c}")
     if not g["usable"]:
         out.append(" (no power)" if g["kind"] == "Jester" else " (new)", style="dim")
     return out
@@ -90,7 +93,7 @@ def _pending(view: MedievallonsView) -> Text:
     if view["outcome"]:
         o = view["outcome"]
         winners = ", ".join(_p(w) for w in o["winners"])
-        return Text(f"Game over ({o['termination']}): {winners} win{'s' if len(o['winners']) == 1 else ''}",
+        return Text(f"Game over ({ending(o['termination'])}): {winners} win{'s' if len(o['winners']) == 1 else ''}",
                     style="bold green")
     if p is None:
         return Text(f"{_p(view['current'])}: play a card, lay, use or reinforce a guild", style="bold")
@@ -182,7 +185,7 @@ def _header(view: MedievallonsView) -> Text:
 def render_compact(view: MedievallonsView) -> RenderableType:
     """A Medievallons view without boxes: a line per seat with its guilds, then the hand."""
     seat = view["seat"]
-    parts: list[RenderableType] = [_header(view)]
+    parts: list[RenderableType] = [Hanging(_header(view), 4)]
     for s in range(view["players"]):
         line = Text("▶ " if s == view["current"] else "  ", style="yellow")
         line.append(_p(s) + (" you" if s == seat else ""), style="bold" if s == seat or s in view["to_move"] else "")
@@ -193,12 +196,12 @@ def render_compact(view: MedievallonsView) -> RenderableType:
             line.append_text(Text("   ").join(_guild(g) for g in gl))
         else:
             line.append("no guild", style="dim")
-        parts.append(line)
+        parts.append(Hanging(line, 4))
     if view["hand"] is not None:
-        parts.append(Text.assemble(("Your hand: ", "bold"), _hand(view["hand"])))
+        parts.append(Hanging(Text.assemble(("Your hand: ", "bold"), _hand(view["hand"])), 4))
     seen = view.get("seen") or {}
     for target, memo in sorted(seen.items()):
-        parts.append(Text.assemble((f"Seen {_p(int(target))}'s hand (turn {memo['turn']}): ", "dim"),
-                                   cards(memo["hand"])))
+        parts.append(Hanging(Text.assemble((f"Seen {_p(int(target))}'s hand (turn {memo['turn']}): ", "dim"),
+                                           cards(memo["hand"])), 4))
     parts.append(_pending(view))
     return Group(*parts)

@@ -73,7 +73,13 @@ _WHY = {
 _TERMINATION = {
     "third_guild": "a third guild on the table",
     "alternative_end": "the draw pile ran out",
+    "best_of_3": "the best of three rounds",
 }
+
+
+def ending(termination: str) -> str:
+    """How the game (or a round) ended, in words."""
+    return _TERMINATION.get(termination, termination.replace("_", " "))
 
 
 def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
@@ -204,7 +210,10 @@ def _give(e: Mapping[str, Any], n: Narrator) -> str:
     what = a_card(e["card"]) if "card" in e else "a card"
     power = e.get("power")
     why = " in return" if power == "Priest" else ""
-    return f"{n.act(e['seat'], 'give', 'gives')} {n.obj(e['to'])} {what}{why} (the {power})."
+    head = {"Priest": "With the Priest, ", "Knight": "For the Knight, ", "Noble": "For the Noble, "}.get(str(power))
+    if head is None:
+        return f"{n.act(e['seat'], 'give', 'gives')} {n.obj(e['to'])} {what}{why}."
+    return f"{head}{n.acts(e['seat'], 'give', 'gives')} {n.obj(e['to'])} {what}{why}."
 
 
 def _trade(e: Mapping[str, Any], n: Narrator) -> str:
@@ -237,7 +246,7 @@ def _look(e: Mapping[str, Any], n: Narrator) -> str:
 
 def _take(e: Mapping[str, Any], n: Narrator) -> str:
     what = a_card(e["card"]) if "card" in e else "a card"
-    return f"{n.act(e['seat'], 'take', 'takes')} {what} from {n.poss(e['from'])} hand (the Priest)."
+    return f"With the Priest, {n.acts(e['seat'], 'take', 'takes')} {what} from {n.poss(e['from'])} hand."
 
 
 def _copy(e: Mapping[str, Any], n: Narrator) -> str:
@@ -304,7 +313,7 @@ _SPECIAL: dict[str, tuple[tuple[str, str], ...]] = {
     "Beggar": (("you hold the most", "draw a card instead"),),
     "Jester": (("guild of Jesters", "may be laid; it has no power, and adding another kind turns it into "
                                     "a guild of that kind"),),
-    "Noble": (("2 players", "one card from the other player, the second from the draw pile"),),
+    "Noble": (("with 2 players", "one card from the other player, the second from the draw pile"),),
     "Witch": (("no guild to copy", "reveal and discard the top card of the draw pile, then use its power"),),
     "Merchant": (("too few cards", "a side with fewer than two cards draws up to two first"),),
     "Priest": (("empty hand", "a player with no card draws one first, so that one can be taken"),),
@@ -328,7 +337,7 @@ def card_help() -> list[CardHelp]:
                 "shuffled into a new draw pile. When the pile runs out with the yellow side showing and "
                 "nobody has laid a third guild, the game ends: the most guilds and guild members wins, then "
                 "the most cards in hand, and a tie that remains shares the victory.",
-        "details": {"sides": "red, then yellow", "2 players": "starts yellow: the pile runs out only once",
+        "details": {"sides": "red, then yellow", "with 2 players": "it starts yellow, so the pile runs out only once",
                     "cards": f"{N_CARDS} cards, {COPIES} of each guild"},
     })
     return out

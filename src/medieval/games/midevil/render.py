@@ -15,11 +15,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
-from medieval.games.midevil.components import TILE_BY_NAME
+from medieval.games.midevil.components import TILE_BY_NAME, geometry
+from medieval.games.midevil.text import ending
 from medieval.games.midevil.view import MidEvilView
 
 TILE = 3  # squares along a tile's side: tile (x, y) covers squares 3x..3x+2, 3y..3y+2
+WIDTH = 80  # the screen the compact picture is made for
 
 #: Terrain character of the view's map -> (glyph, style).
 TERRAIN_STYLE = {
@@ -37,7 +40,7 @@ TERRAIN_STYLE = {
 SKELETON_STYLE = {"white": "bold white", "red": "bold red", "blue": "bold bright_blue"}
 PHASES = {"place": "placing a tile", "seed": "choosing skeleton colours", "combat": "skeleton combat",
           "move": "moving", "commit": "player combat: secret commitment", "pvp": "player combat: re-rolls",
-          "skeletons": "skeleton phase", "discard": "end of turn", "over": "game over"}
+          "skeletons": "skeleton phase", "discard": "end of turn", "react": "a reaction", "over": "game over"}
 
 
 def _p(seat: Any) -> str:
@@ -111,6 +114,21 @@ def _free_tiles(view: MidEvilView) -> set[tuple[int, int]]:
     return {(x + dx, y + dy) for x, y in placed for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - placed
 
 
+def legal_tiles(view: MidEvilView) -> set[tuple[int, int]]:
+    """While a tile is to be placed: the tile positions where the drawn tile fits in some turn (the
+    engine's own geometry of the map the view shows; with doors allowed to face anything, so no position
+    the rules allow is missing). Else, or if the view names an unknown tile, the free positions."""
+    drawn = view["drawn_tile"]
+    free = _free_tiles(view)
+    if view["phase"] != "place" or not drawn:
+        return free
+    try:
+        tiles = [[TILE_BY_NAME[t["tile"].lower()].index, t["x"], t["y"], t["rotation"] // 90] for t in view["tiles"]]
+        return {(x, y) for x, y, _ in geometry(tiles).placements(TILE_BY_NAME[drawn.lower()].index, True)}
+    except (KeyError, ValueError, IndexError):
+        return free
+
+
 def _focus(view: MidEvilView) -> tuple[int, int]:
     combat = view.get("combat")
     if combat:
@@ -119,31 +137,55 @@ def _focus(view: MidEvilView) -> tuple[int, int]:
     return pawn["x"], pawn["y"]
 
 
-def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
-    """``size`` coordinates within ``lo..hi`` around ``centre`` (all of them if they fit)."""
+def _window(lo: int, hi: int, size: int, centre: int, need: tuple[int, int] | None = None) -> tuple[int, int]:
+    """``size`` coordinates within ``lo..hi`` around ``centre`` (all of them if they fit); ``need``: a span
+    that must lie inside (centred on it instead, when it fits)."""
     if hi - lo + 1 <= size:
         return lo, hi
+    if need is not None and need[1] - need[0] + 1 <= size:
+        start = (need[0] + need[1] + 1 - size) // 2  # <= need[0], and start + size - 1 >= need[1]
+        start = max(lo, min(start, hi - size + 1))
+        return start, start + size - 1
     start = min(max(lo, centre - size // 2), hi - size + 1)
     return start, start + size - 1
 
 
+def _span(values: list[int]) -> tuple[int, int] | None:
+    return (min(values), max(values)) if values else None
+
+
+def fits_window(view: MidEvilView, rows: int, cols: int) -> bool:
+    """Whether a window of ``rows`` x ``cols`` squares can hold every tile position the drawn tile may
+    go to (always, when no tile is being placed)."""
+    if view["phase"] != "place":
+        return True
+    legal = legal_tiles(view)
+    ys = [TILE * y + d for _, y in legal for d in (0, TILE - 1)]
+    xs = [TILE * x + d for x, _ in legal for d in (0, TILE - 1)]
+    return not legal or (max(ys) - min(ys) < rows and max(xs) - min(xs) < cols)
+
+
 def labelled_map(view: MidEvilView, rows: int | None = None, cols: int | None = None) -> Text:
     """The map with its square coordinates: x along the top (at each tile's first column), y down the
-    left. While a tile is to be placed, the free tile positions around it show their tile coordinates.
-    ``rows``/``cols``: the most squares shown (a window around the action), None for all."""
+    left. While a tile is to be placed, the tile positions where it fits show their tile coordinates (the
+    other free positions are shaded), and a window holds them all when it can. ``rows``/``cols``: the
+    most squares shown (a window around the action), None for all."""
     m = view["map"]
     left, top = m["left"], m["top"]
     right, bottom = left + m["width"] - 1, top + m["height"] - 1
     free = _free_tiles(view) if view["phase"] == "place" else set()
+    legal = legal_tiles(view) & free if free else set()
     for tx, ty in free:
         left, right = min(left, TILE * tx), max(right, TILE * tx + TILE - 1)
         top, bottom = min(top, TILE * ty), max(bottom, TILE * ty + TILE - 1)
     fx, fy = _focus(view)
-    x0, x1 = _window(left, right, cols or right - left + 1, fx)
-    y0, y1 = _window(top, bottom, rows or bottom - top + 1, fy)
+    need_x = _span([TILE * x + d for x, _ in legal for d in (0, TILE - 1)])
+    need_y = _span([TILE * y + d for _, y in legal for d in (0, TILE - 1)])
+    x0, x1 = _window(left, right, cols or right - left + 1, fx, need_x)
+    y0, y1 = _window(top, bottom, rows or bottom - top + 1, fy, need_y)
     first, second = _tokens(view)
     labels: dict[tuple[int, int], str] = {}
-    for tx, ty in free:
+    for tx, ty in legal:
         text = f"{tx},{ty}"
         labels[(TILE * tx, TILE * ty + 1)] = f"{text:^6}"
     out = Text("    ")
@@ -173,6 +215,62 @@ def labelled_map(view: MidEvilView, rows: int | None = None, cols: int | None = 
             for glyph, style in cells:
                 out.append(glyph, style=style)
     return out
+
+
+#: A placed tile's roads and doors in one character, by the sides (N, E, S, W) they open on.
+_JUNCTIONS = {(0, 0, 0, 0): "■", (1, 0, 0, 0): "╨", (0, 1, 0, 0): "╞", (0, 0, 1, 0): "╥", (0, 0, 0, 1): "╡",
+              (1, 0, 1, 0): "║", (0, 1, 0, 1): "═", (1, 1, 0, 0): "╚", (0, 1, 1, 0): "╔", (0, 0, 1, 1): "╗",
+              (1, 0, 0, 1): "╝", (1, 1, 1, 0): "╠", (0, 1, 1, 1): "╦", (1, 0, 1, 1): "╣", (1, 1, 0, 1): "╩",
+              (1, 1, 1, 1): "╬"}
+OVERVIEW_CELL = 6  # characters a tile takes in the overview, as many as three squares in the map
+
+
+def _overview_cell(view: MidEvilView, tile: Any, pawns: dict[tuple[int, int], list[int]]) -> Text:
+    """A placed tile in six characters: its roads or doors west and east, a junction showing those north
+    and south, and the pawn standing on it (``*`` for several)."""
+    t = TILE_BY_NAME.get(str(tile["tile"]).lower())
+    if t is None:
+        return Text("  ??  ")
+    n, e, s, w = (1 if k else 0 for k in t.edges[int(tile["rotation"]) // 90 % 4])
+    here = pawns.get((tile["x"], tile["y"]), [])
+    mark = (str(here[0]) if len(here) == 1 else "*") if here else ("═" if e else " ")
+    centre = {"altar": "✝", "graveyard": "✟"}.get(t.centre, _JUNCTIONS[(n, e, s, w)])
+    style = "bold magenta" if t.named else "grey70"
+    return Text.assemble(("══" if w else "  ", style), (centre, style), (mark, "bold yellow" if here else style),
+                         ("══" if e else "  ", style))
+
+
+def tile_overview(view: MidEvilView, rows: int | None = None, cols: int | None = None) -> tuple[Text, list[str]]:
+    """The map a tile a cell (one line a tile row), for a screen too small for every square while a tile
+    is placed: each tile's roads and doors as a junction (╬ ═ ║ ...), the Altar ✝ and the Graveyard ✟,
+    pawns by seat, and the tile positions where the drawn tile fits by their tile coordinates. ``rows``/
+    ``cols``: the most tiles shown (a window holding those positions when it can). Returns the picture and
+    the positions that still fall outside it."""
+    placed = {(t["x"], t["y"]): t for t in view["tiles"]}
+    legal = legal_tiles(view) - set(placed)
+    spots = set(placed) | legal
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    fx, fy = _focus(view)
+    x0, x1 = _window(min(xs), max(xs), cols or len(xs), fx // TILE, _span([x for x, _ in legal]))
+    y0, y1 = _window(min(ys), max(ys), rows or len(ys), fy // TILE, _span([y for _, y in legal]))
+    pawns: dict[tuple[int, int], list[int]] = {}
+    for p in view["pawns"]:
+        pawns.setdefault((p["x"] // TILE, p["y"] // TILE), []).append(p["seat"])
+    out = Text("tile", style="dim")
+    for x in range(x0, x1 + 1):
+        out.append(f"{x:^{OVERVIEW_CELL}}", style="dim")
+    for y in range(y0, y1 + 1):
+        out.append("\n")
+        out.append(f"{y:>3} ", style="dim")
+        for x in range(x0, x1 + 1):
+            if (x, y) in placed:
+                out.append_text(_overview_cell(view, placed[(x, y)], pawns))
+            elif (x, y) in legal:
+                out.append(f"{f'{x},{y}':^{OVERVIEW_CELL}}", style="bold cyan on grey15")
+            else:
+                out.append(" " * OVERVIEW_CELL)
+    outside = sorted(legal - {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}, key=lambda p: (p[1], p[0]))
+    return out, [f"{x},{y}" for x, y in outside]
 
 
 def tile_preview(name: str, compact: bool = False) -> Text:
@@ -235,33 +333,34 @@ def _pending(view: MidEvilView) -> Text:
     out = view["outcome"]
     if out:
         winners = ", ".join(_p(w) for w in out["winners"])
-        return Text(f"Game over ({out['termination']}) — won by {winners}", style="bold green")
+        return Text(f"Game over ({ending(out['termination'])}) — won by {winners}", style="bold green")
     pending = view["pending"]
     seats = ", ".join(_p(s) for s in pending["seats"])
     line = Text(f"Now: {seats} — {pending['what']}", style="bold yellow")
+    notes: list[str] = []
     reaction = view.get("reaction")
     if reaction:
-        line.append(f"  (a reaction: {_MOMENTS[reaction['moment']]} on {_p(view['turn'])}'s turn)",
-                    style="yellow")
+        notes.append(f"a reaction {_MOMENTS[reaction['moment']]} on {_p(view['turn'])}'s turn")
     combat = view.get("combat")
     if combat:
-        line.append(f"  (skeleton {combat['skeleton']} at {combat['square'][0]},{combat['square'][1]}: "
-                    f"rolled {combat['roll']} + {combat['bonus']}, need {combat['need']})", style="yellow")
+        notes.append(f"the {combat['skeleton']} skeleton at {combat['square'][0]},{combat['square'][1]}: "
+                     f"rolled {combat['roll']} + {combat['bonus']}, {combat['need']} needed")
     mv = view["movement"]
     if view["phase"] == "move":
-        line.append(f"  (roll {mv['roll']}, {mv['half_steps_left'] / 2:g} squares left"
-                    f"{', riding' if mv['riding'] else ''})", style="yellow")
+        left = mv["half_steps_left"] / 2
+        notes.append(f"roll {mv['roll']}, {left:g} square{'' if left == 1 else 's'} left"
+                     f"{', riding' if mv['riding'] else ''}")
     sk = view.get("skeleton_phase")
     if sk:
-        line.append(f"  ({sk['left']} skeletons still to move)", style="yellow")
+        notes.append(f"{sk['left']} skeleton{'' if sk['left'] == 1 else 's'} still to move")
     pc = view.get("player_combat")
     if pc:
-        parts = []
         for role, side in (("challenger", pc["challenger"]), ("holder", pc["holder"])):
             c = side.get("committed")
             hidden = "hidden" if c is None else (f"W{c['white']} R{c['red']} B{c['blue']} H{c['humans']}")
-            parts.append(f"{role} {_p(side['seat'])}: die {side['die']}, {hidden}")
-        line.append("  (" + "; ".join(parts) + ")", style="yellow")
+            notes.append(f"{role} {_p(side['seat'])}: die {side['die']}, {hidden}")
+    if notes:
+        line.append(f"  ({'; '.join(notes)})", style="yellow")
     return line
 
 
@@ -301,7 +400,7 @@ def render(view: MidEvilView) -> RenderableType:
         grid = Table.grid(padding=(0, 2))
         grid.add_row(board, Panel(tile_preview(drawn), title=f"drawn: {drawn}", box=box.ROUNDED, expand=False))
         board = grid
-    parts: list[RenderableType] = [_header(view), board, info, _players(view)]
+    parts: list[RenderableType] = [_header(view), board, Hanging(info, 4), _players(view)]
     hand = _hand(view)
     if hand is not None:
         parts.append(hand)
@@ -340,12 +439,17 @@ def render_compact(view: MidEvilView, height: int | None = None) -> RenderableTy
     seat_lines = [Text("  ").join(_fit(_player_cell(view, p), 39) for p in pawns[i:i + 2])
                   for i in range(0, len(pawns), 2)]
     hand = _hand(view)
-    others = 1 + len(seat_lines) + (1 if hand is not None else 0) + 1
+    now = _pending(view)
+    now_lines = 1 if now.cell_len <= WIDTH else -(-now.cell_len // (WIDTH - 4))  # wrapped as Hanging(now, 4)
+    others = 1 + len(seat_lines) + (1 if hand is not None else 0) + now_lines
     drawn = view["drawn_tile"] if view["phase"] == "place" else None
     rows = max(3, (height or 24) - others - 1)
     preview_width = 0 if not drawn else 32
-    cols = max(6, (80 - 4 - preview_width) // 2)
+    cols = max(6, (WIDTH - 4 - preview_width) // 2)
     board: RenderableType = labelled_map(view, rows=rows, cols=cols)
+    outside: list[str] = []
+    if drawn and not fits_window(view, rows, cols):  # a tile a cell, so that every place for it shows
+        board, outside = tile_overview(view, rows=rows, cols=cols * 2 // OVERVIEW_CELL)
     if drawn:
         grid = Table.grid(padding=(0, 2))
         grid.add_row(board, Group(Text.assemble(("drawn: ", "bold"), drawn), tile_preview(drawn)))
@@ -356,5 +460,7 @@ def render_compact(view: MidEvilView, height: int | None = None) -> RenderableTy
     parts: list[RenderableType] = [head, board, *seat_lines]
     if hand is not None:
         parts.append(hand)
-    parts.append(_pending(view))
+    if outside:
+        now.append(f"  (it also fits at {', '.join(outside)}, off this map)", style="yellow")
+    parts.append(Hanging(now, 4))
     return Group(*parts)

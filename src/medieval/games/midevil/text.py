@@ -82,7 +82,7 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     kind = e.get("kind")
     who = e.get("seat")
     if kind == "setup":
-        return f"A game of {int(e['players'])} players begins; {n.act(e['first'], 'play', 'plays')} first."
+        return f"A game of {int(e['players'])} players begins; {n.acts(e['first'], 'play', 'plays')} first."
     if kind == "turn":
         return f"Round {e['round']}: {n.poss(who)} turn."
     if kind == "respawn":
@@ -213,11 +213,21 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
         if termination == "skeleton_points":
             return f"{n.act(winners[0], 'win', 'wins')} with skeleton points."
         if len(winners) == 1:
-            return f"The round limit is reached: {n.act(winners[0], 'win', 'wins')} on skeleton points."
-        return f"The round limit is reached: {n.seats(winners)} share the win."
+            return f"The round limit is reached: {n.acts(winners[0], 'win', 'wins')} on skeleton points."
+        return f"The round limit is reached: {n.seats(winners, subject=False)} share the win."
     from medieval.core.text import describe_event as generic
 
     return generic(event)
+
+
+#: How a game ends (``Outcome.termination``), in words.
+ENDINGS = {"necronomicon": "the Necronomicon brought to the Altar", "skeleton_points": "skeleton points",
+           "round_limit": "the round limit"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return ENDINGS.get(termination, termination.replace("_", " "))
 
 
 #: When a reaction window opens (R7), for the sentences.
@@ -380,7 +390,9 @@ def legend() -> list[tuple[str, str]]:
         ("≈≈  ══  ▒▒", "water, bridge, the floor of a building"),
         ("▲▲  ✝  ✟", "the furnace, the Altar, the Graveyard"),
         ("-3  0  3", "square coordinates, x along the top and y down the left: 'skeleton 4,-2 N'"),
-        ("0,-1", "a free tile position, in tile coordinates: 'place 0,-1 r90' (a tile is 3x3 squares)"),
+        ("0,-1", "where the drawn tile fits, in tile coordinates: 'place 0,-1 r90' (a tile is 3x3 squares)"),
+        ("══╬═══", "a tile in the tile-a-cell map shown while placing on a small screen: its roads and doors "
+                   "(╬ ═ ║ ╔ …), the pawn on it"),
         ("r0 r90 r180 r270", "the drawn tile turned 0, 90, 180 or 270 degrees clockwise"),
         ("3h 4pt 2c", "a player's Humans, points and event cards in hand"),
     ]
@@ -429,6 +441,8 @@ def explain(state: Any, seat: int, text: str) -> str | None:
         me = (view.get("pawns") or [])[seat]
         ways = [a.split()[1] for a in same]
         direction = words[1].upper()
+        if direction not in _DIR_WORDS:
+            return f"a direction is one of {', '.join(_DIR_WORDS)}"
         return (f"from {me['x']},{me['y']} you cannot go {_DIR_WORDS.get(direction, words[1])} (trees, water, a "
                 f"wall or the map's edge): you may go {', '.join(_DIR_WORDS.get(d, d) for d in ways) or 'nowhere'}")
     if verb == "place" and len(words) >= 2:

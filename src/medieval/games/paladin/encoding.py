@@ -4,6 +4,7 @@ Cards are named by face (``7r``: a red 7), quests by label (``Q1``..``K9``); sea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from medieval.core.encoding import (
@@ -28,6 +29,7 @@ from medieval.core.encoding import (
 from medieval.core.state import Action, Game
 from medieval.games.paladin import actions as A
 from medieval.games.paladin.components import FACES_BY_INDEX, N_CARDS, QUESTS
+from medieval.games.paladin.view import CardFace
 
 MAX = A.MAX_SEATS
 FACES = tuple(str(FACES_BY_INDEX[i]) for i in sorted(FACES_BY_INDEX))  # "0", "1", "1r", ... "9r"
@@ -35,11 +37,11 @@ QUEST_LABELS = tuple(q.label for q in QUESTS)
 MAX_COPIES = 4  # most copies of one face
 
 
-def _label(card: Any, ctx: Context) -> Any:
+def _label(card: CardFace | None, ctx: Context) -> str | None:
     return None if card is None else card["label"]
 
 
-def _labels(cards: Any, ctx: Context) -> list[str]:
+def _labels(cards: Sequence[CardFace] | None, ctx: Context) -> list[str]:
     return [c["label"] for c in cards] if cards else []
 
 

@@ -5,9 +5,6 @@ seat, for an 80x24 screen."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -15,7 +12,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
+from medieval.games.paladin.view import CardFace, Hand, Hero, PaladinView, PlacedCard, QuestSlot
 
 PHASES = {"first": "choosing the first player", "place": "placing Paladins", "resolve": "resolving the quests",
           "over": "game over"}
@@ -23,16 +22,16 @@ SWORD = "⚔"
 MAX_KNOWN_DECK = 6
 
 
-def _p(seat: Any) -> str:
+def _p(seat: object) -> str:
     return seat_label(seat)
 
 
-def card_text(card: Mapping[str, Any]) -> Text:
+def card_text(card: CardFace) -> Text:
     """A card face as coloured text: red cards red."""
     return Text(str(card["label"]), style="bold red" if card.get("red") else "bold")
 
 
-def card_panel(card: Mapping[str, Any] | None, owner: int | None = None) -> Panel:
+def card_panel(card: CardFace | None, owner: int | None = None) -> Panel:
     """A small card: its face (red cards red), or its back with the owner's seat when unknown."""
     subtitle = None if owner is None else _p(owner)
     if card is None:
@@ -56,16 +55,16 @@ def _cards_row(cards: list[RenderableType]) -> RenderableType:
     return grid
 
 
-def _won_card(view: Mapping[str, Any], label: str, winner: Any) -> Mapping[str, Any] | None:
+def _won_card(view: PaladinView, label: str, winner: int | None) -> CardFace | None:
     won = view.get("won") or []
     if isinstance(winner, int) and 0 <= winner < len(won):
         for w in won[winner]:
             if w["quest"]["label"] == label:
-                return dict(w["paladin"])
+                return w["paladin"]
     return None
 
 
-def _quest_panel(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Panel:
+def _quest_panel(view: PaladinView, entry: QuestSlot) -> Panel:
     subtitle: str | None
     quest = entry["quest"]
     swords = int(quest["swords"])
@@ -92,7 +91,7 @@ def _quest_panel(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Panel:
                  padding=(0, 1))
 
 
-def _pending_text(view: Mapping[str, Any]) -> Text:
+def _pending_text(view: PaladinView) -> Text:
     out = view.get("outcome")
     if out:
         winners = ", ".join(_p(w) for w in out.get("winners", []))
@@ -100,7 +99,7 @@ def _pending_text(view: Mapping[str, Any]) -> Text:
     return _now(view)
 
 
-def _now(view: Mapping[str, Any]) -> Text:
+def _now(view: PaladinView) -> Text:
     pending = view.get("pending")
     if not pending:
         return Text("")
@@ -116,7 +115,7 @@ def _now(view: Mapping[str, Any]) -> Text:
     return Text(f"Now: {text}", style="bold yellow")
 
 
-def _seats_table(view: Mapping[str, Any]) -> Table:
+def _seats_table(view: PaladinView) -> Table:
     me = view.get("seat")
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
     for col in ("seat", "hand", "known in hand", "won quests", "score"):
@@ -147,7 +146,7 @@ def _seats_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def render(view: Mapping[str, Any]) -> RenderableType:
+def render(view: PaladinView) -> RenderableType:
     """The picture of a Paladin view."""
     seat = view.get("seat")
     who = "spectator" if seat is None else _p(seat)
@@ -186,7 +185,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
 
 
 # ------------------------------------------------------------------------------ compact
-def _mini(card: Mapping[str, Any] | None) -> Text:
+def _mini(card: CardFace | None) -> Text:
     """A card in a word, as the notation writes it: its face (red cards red, ``7r``), or ░ face down."""
     if card is None:
         return Text("░", style="blue")
@@ -194,7 +193,7 @@ def _mini(card: Mapping[str, Any] | None) -> Text:
     return Text(f"{card['value']}{'r' if red else ''}", style="bold red" if red else "bold")
 
 
-def _quest_line(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Text:
+def _quest_line(view: PaladinView, entry: QuestSlot) -> Text:
     quest = entry["quest"]
     swords = int(quest["swords"])
     state = str(entry.get("state", "open"))
@@ -208,9 +207,10 @@ def _quest_line(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Text:
             line.append(" with ")
             line.append_text(_mini(card))
         return line
-    hero = entry.get("hero")
+    revealed = entry.get("hero")
     cards = list(entry.get("cards", []))
-    if not hero and cards:  # face down, the hero is the first card placed
+    hero: Hero | PlacedCard | None = revealed
+    if not revealed and cards:  # face down, the hero is the first card placed
         hero, cards = cards[0], cards[1:]
     if hero:
         line.append("hero ", style="dim")
@@ -230,7 +230,7 @@ def _quest_line(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Text:
     return line
 
 
-def _seat_line(view: Mapping[str, Any], h: Mapping[str, Any]) -> Text:
+def _seat_line(view: PaladinView, h: Hand) -> Text:
     me = view.get("seat")
     s = h["seat"]
     scores = view.get("scores") or []
@@ -254,7 +254,7 @@ def _seat_line(view: Mapping[str, Any], h: Mapping[str, Any]) -> Text:
     return line
 
 
-def render_compact(view: Mapping[str, Any]) -> RenderableType:
+def render_compact(view: PaladinView) -> RenderableType:
     """A Paladin view in about a dozen lines: a line per quest, the hand, a line per seat."""
     deck = view.get("deck") or {}
     qd = view.get("quest_deck") or {}
@@ -262,13 +262,13 @@ def render_compact(view: Mapping[str, Any]) -> RenderableType:
                          (PHASES.get(str(view.get("phase")), str(view.get("phase"))), "bold"),
                          f" · stock {deck.get('count', '?')} · quest deck {qd.get('count', '?')}")
     parts: list[RenderableType] = [head]
-    parts.extend(_quest_line(view, q) for q in view.get("quests") or [])
+    parts.extend(Hanging(_quest_line(view, q), 9) for q in view.get("quests") or [])
     hand = view.get("hand")
     if hand is not None:
         line = Text("Your hand: ", style="magenta")
         line.append(Text("  ").join(_mini(c) for c in hand) if hand else Text("empty", style="dim"))
         parts.append(line)
-    parts.extend(_seat_line(view, h) for h in view.get("hands", []))
+    parts.extend(Hanging(_seat_line(view, h), 4) for h in view.get("hands", []))
     known = deck.get("known") or []
     if known:
         line = Text("Known in the stock: ", style="dim")

@@ -53,9 +53,9 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     if kind == "hero":
         return f"{quest}: {n.poss(who)} hero is revealed: {card_name(e['card'])}."
     if kind == "challenge":
-        result = "and wins" if e.get("wins") else "and fails"
+        result = ("win" if n.me(who) else "wins") if e.get("wins") else ("fail" if n.me(who) else "fails")
         return (f"{quest}: {n.act(who, 'challenge', 'challenges')} {n.poss(e['hero_seat'])} "
-                f"{card_name(e['hero'])} with {card_name(e['card'])} {result}.")
+                f"{card_name(e['hero'])} with {n.own(who)} {card_name(e['card'])} and {result}.")
     if kind == "takeback":
         what = f"{n.poss(who)} {card_name(e['card'])}" if "card" in e else "a card"
         return f"{quest}: {n.act(who, 'take', 'takes')} back {what} unseen."
@@ -71,8 +71,8 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     if kind == "game_over":
         winners = list(e.get("winners", []))
         if len(winners) == 1:
-            return f"Game over: {n.act(winners[0], 'win', 'wins')}."
-        return f"Game over: {n.seats(winners)} share the win."
+            return f"Game over: {n.acts(winners[0], 'win', 'wins')}."
+        return f"Game over: {n.seats(winners, subject=False)} share the win."
     from medieval.core.text import describe_event as generic
 
     return generic(event)
@@ -123,6 +123,15 @@ that wins one for you.
 
 Strength runs 0 to 9, but the 0 beats the 9. The player with the most valour deals the next round; the
 game ends when there are too few quests left for a round."""
+
+
+#: How a game ends (``Outcome.termination``), in words.
+ENDINGS = {"quests_exhausted": "too few quests left for another round"}
+
+
+def ending(termination: str) -> str:
+    """How the game ended, in words (for the end screen)."""
+    return ENDINGS.get(termination, termination.replace("_", " "))
 
 
 def legend() -> list[tuple[str, str]]:

@@ -10,16 +10,18 @@ import argparse
 import sys
 from typing import Any
 
+from medieval.interfaces.common import non_negative_float, port_number, positive_int
+
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", help="address to listen on (default 127.0.0.1; env MEDIEVAL_HOST)")
-    p.add_argument("--port", type=int, help="port (default 8000; env MEDIEVAL_PORT)")
+    p.add_argument("--port", type=port_number, help="port (default 8000; env MEDIEVAL_PORT)")
     p.add_argument("--database-url", metavar="URL",
                    help="sqlite:///PATH (default: an SQLite file in ~/.local/share/medieval) or "
                         "postgresql://USER:PASSWORD@HOST/DB (env MEDIEVAL_DATABASE_URL)")
-    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=non_negative_float, metavar="SECONDS",
                    help="pause before each bot move (default 0.6; env MEDIEVAL_BOT_DELAY)")
-    p.add_argument("--bot-workers", type=int, metavar="N", help="threads computing bot moves (default 2)")
+    p.add_argument("--bot-workers", type=positive_int, metavar="N", help="threads computing bot moves (default 2)")
     p.add_argument("--trusted-proxies", metavar="ADDRESSES",
                    help="comma-separated IPs or networks of reverse proxies whose X-Forwarded-For is believed "
                         "(default: none; env MEDIEVAL_TRUSTED_PROXIES)")
@@ -66,7 +68,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         settings = ServerSettings(**overrides)
     except ValidationError as e:
-        print(f"medieval serve: invalid setting: {e}", file=sys.stderr)
+        print(f"medieval serve: error: {setting_errors(e)}", file=sys.stderr)
         return 2
     import logging
 
@@ -87,6 +89,19 @@ def run_serve(args: argparse.Namespace) -> int:
     _announce(server, settings.host, settings.port, bool(getattr(args, "open", False)))
     server.run()
     return 0 if server.started else 1
+
+
+def setting_errors(error: Any) -> str:
+    """A settings ``ValidationError`` (from an option or a MEDIEVAL_* variable) on one line: ``setting port:
+    must be less than or equal to 65535, got '99999'``."""
+    parts = []
+    for e in error.errors():
+        name = ".".join(str(x) for x in e.get("loc", ())) or "settings"
+        message = str(e.get("msg", "is not valid")).replace("Input should be", "must be")
+        given = e.get("input")
+        got = f", got {given!r}" if given is not None and not isinstance(given, dict) else ""
+        parts.append(f"setting {name}: {message[:1].lower()}{message[1:]}{got}")
+    return "; ".join(parts) or str(error).splitlines()[0]
 
 
 def lobby_url(host: str, port: int) -> str:

@@ -177,6 +177,10 @@ class Menu:
         n = self.notations[k]
         return Entry(k + 1, k + 1, n, self.notes.get(n, ""))
 
+    def flat(self, width: int) -> tuple[RenderableType, int]:
+        """Every choice on its own, unfolded, at ``width``; and its height."""
+        return _grid(self.levels()[0], width)
+
     def render(self, width: int, max_lines: int | None = None) -> tuple[RenderableType, int]:
         """The menu in at most ``max_lines`` lines (None: no limit) at ``width``: the least folded level
         that fits, else the most folded one cut short with a note. Returns it and its height."""
@@ -198,7 +202,7 @@ class Menu:
         return Group(grid, note), rows + 1
 
 
-def _cell(e: Entry, digits: int) -> Text:
+def cell(e: Entry, digits: int) -> Text:
     cell = Text.assemble((f"{e.numbers:>{digits}}.", "cyan"), f" {e.label}")
     if e.note:
         cell.append(f" ({e.note})", style="dim")
@@ -209,7 +213,7 @@ def _grid(entries: Sequence[Entry], width: int) -> tuple[RenderableType, int]:
     """Entries in as many aligned columns as fit, filled column by column; when entries differ much in
     length, flowed line by line instead if that takes fewer lines."""
     digits = max((len(e.numbers) for e in entries), default=1)
-    cells = [_cell(e, digits) for e in entries]
+    cells = [cell(e, digits) for e in entries]
     grid = Table.grid(padding=(0, 3))
     if not cells:
         grid.add_column()
@@ -220,7 +224,7 @@ def _grid(entries: Sequence[Entry], width: int) -> tuple[RenderableType, int]:
     cols = max(1, math.ceil(len(cells) / rows))
     if cols == 1:
         rows = sum(max(1, math.ceil(c.cell_len / max(1, width))) for c in cells)
-    flow = _flow([_cell(e, 0) for e in entries], width)
+    flow = _flow([cell(e, 0) for e in entries], width)
     if len(flow) < rows:
         return Group(*flow), len(flow)
     for _ in range(cols):

@@ -23,18 +23,28 @@ from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.segment import Segment, Segments
-from rich.table import Table
 from rich.text import Text
 
 from medieval.agents.base import Agent
 from medieval.agents.match import MatchAborted, play_match
-from medieval.core.errors import ActionError, MedievalError
+from medieval.core.errors import ActionError, InvalidActionError, MedievalError
 from medieval.core.state import Action, Game, State
-from medieval.interfaces.common import HUMAN, CliError, check_bot, outcome_table, seat_names, winners_text, write_json
-from medieval.interfaces.terminal.menu import Menu
+from medieval.interfaces.common import (
+    HUMAN,
+    CliError,
+    check_bot,
+    outcome_table,
+    scores_line,
+    seat_names,
+    winners_text,
+    write_json,
+)
+from medieval.interfaces.terminal.menu import Menu, cell
+from medieval.interfaces.terminal.reading import Reading, card_help_text, event_line, help_table, legend_table
 from medieval.interfaces.terminal.renderers import (
     choice_notes,
     describe,
+    ending,
     explain,
     find_help,
     how_to_play,
@@ -47,33 +57,15 @@ from medieval.interfaces.terminal.screen import Screen
 FORCED_PAUSE = 1.2
 #: Most lines the choices take (a larger menu folds, see menu.py).
 MENU_LINES = 6
+#: Lines of "since your last decision" worth the compact board: when the full board leaves fewer for
+#: them, the compact one is drawn instead (and it may leave as few as three).
+LOG_LINES = 6
+#: Lines a text to read (help, legend, log...) gets under the board at least, when it has that many.
+READ_LINES = 9
 #: Events shown again to a player resuming a saved game.
 RESUME_RECAP = 6
 #: Exit codes: the game ended / was left unfinished (quit, end of input) / interrupted (Ctrl-C).
 EXIT_DONE, EXIT_LEFT, EXIT_INTERRUPTED = 0, 1, 130
-
-COMMANDS = [
-    ("NUMBER", "play that choice; '8-20. play W as 2…14' stands for 8 to 20"),
-    ("NOTATION", "play the action written so, e.g. 'play W as 9' ('=' first: notation only)"),
-    ("help NAME", "what a card, piece or tile does (help Artisan)"),
-    ("legend", "what the symbols on the board mean"),
-    ("rules", "how to play this game"),
-    ("choices", "every choice listed ('choices VERB': those of one verb)"),
-    ("log", "everything you have seen happen in this game"),
-    ("Enter", "draw the board again"),
-    ("quit", "leave the game (asks to confirm, offers to save it)"),
-    ("Ctrl-D", "leave too (offers to save); a game left unfinished exits with code 1"),
-]
-
-
-def help_table() -> Table:
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
-    for word, meaning in COMMANDS:
-        table.add_row(word, meaning)
-    return table
-
 
 class QuitGame(Exception):
     """The human asked to leave."""
@@ -82,10 +74,13 @@ class QuitGame(Exception):
 @dataclass
 class _Reply:
     """What a line of input asked for, when it is not an action: a refusal (shown with the board) or
-    something to read (printed below it)."""
+    something to read (``title`` and ``read``: shown under the board, a page at a time)."""
 
     message: RenderableType | None = None
     redraw: bool = False
+    read: RenderableType | None = None
+    title: str = ""
+    latest_first: bool = False
 
 
 class _Human(Agent):
@@ -214,7 +209,7 @@ class PlaySession:
             self._autosave()
             return EXIT_INTERRUPTED
         except MatchAborted as e:
-            console.print(f"The game did not end: {e}", style="red")
+            console.print(Text(f"The game did not end: {e}", style="red"))
             return 1
         self.flush()
         self._show_end()
@@ -237,9 +232,9 @@ class PlaySession:
         for i, event in enumerate(new):
             line = describe(self.game.spec.name, event, self.viewer)
             if i == 0 and mover is not None:
-                self.screen.print(Text.assemble((name, "bold cyan"), " ▸ ", line))
+                self.screen.print(event_line(line, Text.assemble((name, "bold cyan"), " ▸ ")))
             else:
-                self.screen.print(Text.assemble("  · ", line))
+                self.screen.print(event_line(line))
 
     def _show_end(self) -> None:
         outcome = self.state.outcome
@@ -247,7 +242,7 @@ class PlaySession:
         final_seat = self.viewer if not self.hotseat else None
         if self.live:
             self.screen.clear(scrollback=self.hotseat)
-        table: RenderableType = outcome_table(outcome, self.names)
+        table: RenderableType = outcome_table(outcome, self.names, ending(self.game.spec.name, outcome.termination))
         verdict = Text(winners_text(outcome, self.names), style="bold green")
         header = Rule("Game over")
         rows = self._height()
@@ -255,9 +250,7 @@ class PlaySession:
         if rows is not None:
             board_h = self._lines(self._board(view, rows - 2 - self._lines(table) - 1))
             if board_h + self._lines(table) + 2 > rows:  # scores on a line, so the board stays in view
-                table = Text("Final scores: " + " · ".join(
-                    f"{name} {_num(outcome.scores[i]) if i < len(outcome.scores) else '?'}"
-                    + (" (wins)" if i in outcome.winners else "") for i, name in enumerate(self.names)))
+                table = scores_line(outcome, self.names)
         board = self._board(view, None if rows is None else rows - 2 - self._lines(table) - 1)
         self.screen.print(header)
         self.screen.print(self._fit(board, None if rows is None else rows - 2 - self._lines(table) - 1))
@@ -280,13 +273,14 @@ class PlaySession:
         note = Text(f"… {len(lines) - keep} more lines of the board: a taller terminal shows them", style="dim")
         return Group(Segments(cut), note)
 
-    def _board(self, view: Any, room: int | None) -> RenderableType:
-        """The full picture if it fits in ``room`` lines (None: any), else the compact one."""
+    def _board(self, view: Any, room: int | None, small: int | None = None) -> RenderableType:
+        """The full picture if it fits in ``room`` lines (None: any), else the compact one, fitted to
+        ``small`` lines (default ``room``) where the game's compact picture takes a height."""
         name = self.game.spec.name
         full = render_view(name, view)
         if room is None or self._lines(full) <= room:
             return full
-        return render_view(name, view, compact=True, height=room)
+        return render_view(name, view, compact=True, height=room if small is None else max(room, small))
 
     # ------------------------------------------------------------------ a human decision
     def ask_human(self, state: State, seat: int) -> Action:
@@ -305,20 +299,68 @@ class PlaySession:
         menu = self.menu = Menu(notations, choice_notes(self.game.spec.name, state.view(seat), notations))
         notice, self._notice = self._notice, None
         self._draw(state, seat, menu, Text(notice, style="dim") if notice else None)
+        reading: Reading | None = None
         try:
             while True:
                 text = self.screen.ask(Text(f"{name} > ", style="bold")).strip()
+                if reading is not None and not text:  # Enter while reading: the next page, or the board
+                    if reading.last():
+                        reading = None
+                        self._draw(state, seat, menu)
+                    else:
+                        reading.page += 1
+                        self._draw_reading(state, seat, reading)
+                    continue
+                reading = None
                 reply = self._read(state, seat, legal, menu, text)
                 if isinstance(reply, Action):
                     self._seen[seat] = len(state.events(seat))
                     return reply
-                if reply.redraw:
+                if reply.read is not None:
+                    reading = self._start_reading(state, seat, reply)
+                elif reply.redraw:
                     self._draw(state, seat, menu, reply.message)
                 elif reply.message is not None:
                     self.screen.print(reply.message)
         finally:
             if self.hotseat:
                 self.screen.clear(scrollback=True)
+
+    # ------------------------------------------------------------------ reading beside the board
+    def _start_reading(self, state: State, seat: int, reply: _Reply) -> Reading | None:
+        """Show what ``reply`` gives to read: under the board a page at a time when the screen's height
+        is known (the board stays in view), else simply printed below."""
+        assert reply.read is not None
+        if self._height() is None:
+            self.screen.print(Text(reply.title, style="bold"))
+            self.screen.print(reply.read)
+            return None
+        reading = Reading.of(self.screen.console, reply.title, reply.read, 1, reply.latest_first)
+        self._draw_reading(state, seat, reading)
+        return reading
+
+    def _draw_reading(self, state: State, seat: int, reading: Reading) -> None:
+        """The seat's frame with a page of ``reading`` where the log and the choices go: the board (the
+        compact one if the full one leaves the text too little room), the page, the prompt."""
+        rows = self._height()
+        assert rows is not None
+        avail = rows - 3  # the header, the reading's heading and the prompt
+        text_h = len(reading.lines)
+        board = self._board(state.view(seat), avail - min(text_h, READ_LINES))
+        least = min(text_h, 3)
+        if self._lines(board) > avail - least:
+            board = self._fit(board, avail - least)
+        room = max(1, avail - self._lines(board))
+        if room != reading.room:  # the first page, or a board of another height: page again
+            first = reading.page * reading.room
+            reading.room = room
+            reading.page = min(first // room, reading.pages - 1)
+        if self.live:
+            self.screen.clear()
+        self.screen.print(self._header(state, seat))
+        self.screen.print(board)
+        self.screen.print(reading.heading())
+        self.screen.print(reading.body())
 
     def _forced(self, state: State, seat: int, action: Action) -> Action:
         """The only legal action, played after a short notice (the notation is the seat's own: in
@@ -332,20 +374,22 @@ class PlaySession:
             self.sleep(self.pause)
         return action
 
+    def _header(self, state: State, seat: int) -> Rule:
+        return Rule(Text.assemble((f"{self.names[seat]} to decide", "bold"), f" · move {len(state.history) + 1} · "
+                                  "'help' for commands"), style="dim")
+
     def _draw(self, state: State, seat: int, menu: Menu | None, message: RenderableType | None = None) -> None:
         """The seat's frame: header, board, recent events, choices, message; fitted to the screen."""
         screen = self.screen
         console = screen.console
-        name = self.names[seat]
         if self.live:
             screen.clear()
-        header = Rule(Text.assemble((f"{name} to decide", "bold"), f" · move {len(state.history) + 1} · "
-                                    "'help' for commands"), style="dim")
+        header = self._header(state, seat)
         view = state.view(seat)
         events = state.events(seat)[self._seen[seat]:]
         if not self.live and not self.hotseat and self.viewer == seat:
             events = []  # printed as they happened, just above
-        lines = [Text.assemble("  · ", describe(self.game.spec.name, e, seat)) for e in events]
+        lines = [event_line(describe(self.game.spec.name, e, seat)) for e in events]
         rows = self._height()
         msg_h = self._lines(message) if message is not None else 0
         if menu is not None:
@@ -357,8 +401,16 @@ class PlaySession:
             shown = lines
         else:
             avail = rows - 2 - msg_h  # the header and the prompt
-            log_min = min(len(lines), 3) + (1 if lines else 0)
-            board = self._board(view, avail - menu_h - log_min)
+            heading = 1 if lines else 0
+            log_least = min(len(lines), 3) + heading
+            if menu is not None:  # every choice on its own line when the compact board leaves room for it
+                flat, flat_h = menu.flat(console.width)
+                if menu_h < flat_h <= MENU_LINES * 2:
+                    small = render_view(self.game.spec.name, view, compact=True, height=avail - flat_h - log_least)
+                    if self._lines(small) + flat_h + log_least <= avail:
+                        menu_r, menu_h = flat, flat_h
+            board = self._board(view, avail - menu_h - min(len(lines), LOG_LINES) - heading,
+                                avail - menu_h - min(len(lines), 3) - heading)
             board_h = self._lines(board)
             if menu is not None and board_h + menu_h > avail:  # the choices before the log
                 menu_r, menu_h = menu.render(console.width, max(1, min(MENU_LINES, avail - board_h)))
@@ -396,24 +448,27 @@ class PlaySession:
         if not text or word in ("view", "redraw", "show", "board"):
             return _Reply(redraw=True)
         if word in ("help", "?", "h") and not rest:
-            return _Reply(help_table())
+            return _Reply(read=help_table(), title="Commands")
         if word in ("help", "?"):
-            return _Reply(self._card_help(rest))
+            return self._card_help(rest)
         if word == "legend" and not rest:
-            return _Reply(self._legend())
+            return _Reply(read=legend_table(legend(game)), title="Legend")
         if word == "rules" and not rest:
             rules = how_to_play(game)
-            return _Reply(Markdown(rules) if rules else Text("This game has no short how-to-play; see "
-                                                            f"'medieval rules {game}'.", style="yellow"))
+            return _Reply(read=Markdown(rules) if rules else Text("This game has no short how-to-play; see "
+                                                                 f"'medieval rules {game}'.", style="yellow"),
+                          title="How to play")
         if word == "choices":
             entries = menu.listing(rest or None)
             if not entries:
-                return _Reply(Text(f"No choice starts with {rest!r}.", style="red"))
-            return _Reply(Group(*[Text.assemble((f"{e.numbers:>4}.", "cyan"), f" {e.label}") for e in entries]))
+                return _Reply(Text(f"No choice starts with {rest!r}.", style="red"), redraw=self.live)
+            title = f"{len(entries)} choice{'' if len(entries) == 1 else 's'}" + (f" to {rest}" if rest else "")
+            return _Reply(read=Group(*[cell(e, len(entries[-1].numbers)) for e in entries]), title=title)
         if word == "log" and not rest:
             events = state.events(seat)
-            return _Reply(Group(*[Text.assemble("  · ", describe(game, e, seat)) for e in events])
-                          if events else Text("Nothing has happened yet.", style="dim"))
+            return _Reply(read=Group(*[event_line(describe(game, e, seat)) for e in events])
+                          if events else Text("Nothing has happened yet.", style="dim"),
+                          title=f"Log, {len(events)} event{'' if len(events) == 1 else 's'}", latest_first=True)
         if word in ("quit", "exit", "q") and not rest:
             if self.screen.confirm("Leave this game?"):
                 self._offer_save()
@@ -430,53 +485,34 @@ class PlaySession:
             text = text[1:].strip()
         try:
             return state.parse_action(seat, text)
-        except ActionError as e:
-            why = explain(game, state, seat, text) or _similar(text, menu)
+        except InvalidActionError as e:  # unreadable: the reason says what is wrong with the words
             message = Text(e.reason, style="red")
-            if why:
-                message.append(f": {why}" if not why[:1].isupper() else f". {why}", style="red")
+            message.append(f". {_similar(text, menu)}", style="red")
+            return _Reply(message, redraw=self.live)
+        except ActionError as e:  # readable, but not a choice now: why, from the seat's view
+            why = explain(game, state, seat, text)
+            message = Text(e.reason, style="red")
+            message.append(f": {why}" if why else f". {_similar(text, menu)}", style="red")
             return _Reply(message, redraw=self.live)
         except MedievalError as e:
             return _Reply(Text(str(e), style="red"), redraw=self.live)
 
-    def _card_help(self, name: str) -> RenderableType:
-        game = self.game.spec.name
-        found, close = find_help(game, name)
+    def _card_help(self, name: str) -> _Reply:
+        found, close = find_help(self.game.spec.name, name)
         if not found:
             hint = f" Did you mean {', '.join(close)}?" if close else ""
-            return Text(f"Nothing in {self.game.spec.display_name} is called {name!r}.{hint}", style="yellow")
-        parts: list[RenderableType] = []
-        for h in found[:4]:
-            notes = [h["kind"]] if h["kind"].lower() not in h["title"].lower() else []
-            if h["name"].lower() not in h["title"].lower():
-                notes.append(f"written {h['name']}")
-            line = Text.assemble((h["title"], "bold"), f" ({', '.join(notes)})" if notes else "")
-            parts.append(line)
-            parts.append(Text(h["text"]))
-            if h["details"]:
-                parts.append(Text(" · ".join(f"{k} {v}" for k, v in h["details"].items()), style="dim"))
-        if len(found) > 4:
-            parts.append(Text(f"… and {len(found) - 4} more", style="dim"))
-        return Group(*parts)
-
-    def _legend(self) -> RenderableType:
-        items = legend(self.game.spec.name)
-        if not items:
-            return Text("This game's board uses no special symbols.", style="dim")
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        for symbol, meaning in items:
-            table.add_row(symbol, meaning)
-        return table
+            return _Reply(Text(f"Nothing in {self.game.spec.display_name} is called {name!r}.{hint}", style="yellow"),
+                          redraw=self.live)
+        return _Reply(read=card_help_text(found), title=f"Help: {name}")
 
     # ------------------------------------------------------------------ saving
     def _save(self, path: Path) -> None:
         record: dict[str, Any] = self.state.record()
         record["seats"] = list(self.specs)
         write_json(path, record)
-        self.screen.print(f"Game record saved to {path} (watch it: medieval replay {path}; "
-                          + ("" if self.state.is_over else f"go on with it: medieval play --load {path}") + ")")
+        self.screen.print(Text(f"Game record saved to {path} (watch it: medieval replay {path}"
+                               + ("" if self.state.is_over else f"; go on with it: medieval play --load {path}")
+                               + ")"))
 
     def _save_asking(self, path: Path) -> None:
         """Save to ``path``; while that fails, say why and ask for another file (Enter gives up)."""
@@ -518,16 +554,19 @@ class PlaySession:
                 self.screen.print(Text(f"Not saved: {e}", style="red"))
 
 
-def _num(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def _similar(text: str, menu: Menu) -> str | None:
-    """A generic reason: the choices that start with the same word, or the words that choices start with."""
+def _similar(text: str, menu: Menu) -> str:
+    """A generic hint, as a sentence: the choices that start with the same word, or the words that
+    choices start with."""
     word = text.split()[0].lower() if text.split() else ""
     same = [n for n in menu.notations if n.split()[0].lower() == word]
     if same:
-        shown = ", ".join(same[:5]) + (f" and {len(same) - 5} more" if len(same) > 5 else "")
-        return f"you can {word} now as: {shown}"
+        shown = ", ".join(same[:4])
+        if len(same) > 4:
+            shown += f" and {len(same) - 4} more ('choices {word}' lists them)"
+        return f"Your '{word}' choices: {shown}."
     verbs = list(dict.fromkeys(n.split()[0] for n in menu.notations))
-    return f"your choices start with {', '.join(verbs)}"
+    return f"Your choices start with {_and(verbs)}."
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

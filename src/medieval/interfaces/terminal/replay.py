@@ -6,16 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 import medieval
 from medieval.core.errors import RecordError
 from medieval.core.outcome import Outcome
+from medieval.core.picture import Hanging
 from medieval.core.state import State
-from medieval.interfaces.common import HUMAN, CliError, outcome_table, winners_text
-from medieval.interfaces.terminal.renderers import describe, render_view
+from medieval.interfaces.common import HUMAN, CliError, outcome_table, scores_line, winners_text
+from medieval.interfaces.terminal.reading import event_line
+from medieval.interfaces.terminal.renderers import describe, ending, render_view
 from medieval.interfaces.terminal.screen import Screen
 
 WINDOW_BEFORE = 8
@@ -91,7 +93,7 @@ class Replay:
             text.append(notation, style="bold")
             if parts:
                 text.append(" — ")
-        text.append("; ".join(parts) if parts else ("" if mover == self.seat else "(moved)"))
+        text.append(" ".join(parts) if parts else ("" if mover == self.seat else "(moved)"))
         return text
 
 
@@ -110,31 +112,45 @@ def show_final(replay: Replay, screen: Screen) -> None:
 
 
 def _show_outcome(replay: Replay, screen: Screen) -> None:
+    for part in _outcome_lines(replay):
+        screen.print(part)
+
+
+def _outcome_lines(replay: Replay, short: bool = False) -> list[RenderableType]:
+    """The outcome: a table, or with ``short`` the scores on a line (a screen to fit)."""
     outcome = replay.final.outcome
     if outcome is None:
-        screen.print(Text(f"The game was not finished ({len(replay.moves)} moves recorded).", style="yellow"))
-        return
-    screen.print(outcome_table(outcome, replay.names))
-    screen.print(Text(winners_text(outcome, replay.names), style="bold green"))
+        return [Text(f"The game was not finished ({len(replay.moves)} moves recorded).", style="yellow")]
+    how = ending(replay.game_name, outcome.termination)
+    out: list[RenderableType] = [
+        scores_line(outcome, replay.names) if short else outcome_table(outcome, replay.names, how),
+        Text(winners_text(outcome, replay.names) + (f" Outcome: {how}." if short else ""), style="bold green")]
     recorded = replay.recorded_outcome()
     if recorded is not None and recorded != outcome:
-        screen.print(Text(f"Note: the record says {winners_text(recorded, replay.names)} — the rules may have "
-                          "changed since it was saved.", style="yellow"))
+        out.append(Text(f"Note: the record says {winners_text(recorded, replay.names)} — the rules may have "
+                        "changed since it was saved.", style="yellow"))
+    return out
 
 
-def show_position(replay: Replay, k: int, screen: Screen) -> None:
-    """The position after k moves, the last move, and the moves around it."""
+def show_position(replay: Replay, k: int, screen: Screen, rows: int | None = None) -> None:
+    """The position after k moves, the last move, and the moves around it; in a terminal, fitted to its
+    height (``rows``: that height, default the terminal's) with the compact board when the full one would
+    leave the moves too little room."""
     console = screen.console
+    if rows is None and console.is_terminal:
+        rows = console.size.height
+    if console.is_terminal:
+        screen.clear()
     n = len(replay.moves)
     state = replay.states[k]
     console.print(Rule(f"{replay.display_name} replay — move {k}/{n} — seen by {_who(replay)}"))
-    console.print(render_view(replay.game_name, state.view(replay.seat)))
-    moves = Table.grid()
-    moves.add_column()
-    lo, hi = max(0, k - WINDOW_BEFORE), min(n, k + WINDOW_AFTER)
-    if lo > 0:
-        moves.add_row(Text(f"      ... {lo} earlier moves", style="dim"))
-    for i in range(lo, hi):
+    ending_lines: list[RenderableType] = _outcome_lines(replay, short=rows is not None) if k == n else []
+    lines: list[RenderableType] = []
+    if k == 0 and replay.opening_events:
+        lines.append(Text("Setup:", style="bold"))
+        lines += [event_line(describe(replay.game_name, e, replay.seat)) for e in replay.opening_events]
+    focus = len(lines) + max(0, k - 1)  # the last move played
+    for i in range(n):
         line = replay.move_text(i)
         if i == k - 1:
             line = Text("▶ ", style="bold yellow") + line
@@ -143,18 +159,65 @@ def show_position(replay: Replay, k: int, screen: Screen) -> None:
             line = Text("  ") + line
             if i >= k:
                 line.stylize("dim")
-        moves.add_row(line)
-    if hi < n:
-        moves.add_row(Text(f"      ... {n - hi} more moves", style="dim"))
+        lines.append(Hanging(line, 8))
     if n == 0:
-        moves.add_row(Text("no moves recorded", style="dim"))
-    if k == 0 and replay.opening_events:
-        console.print(Text("Setup:", style="bold"))
-        for event in replay.opening_events:
-            console.print(Text.assemble("  · ", describe(replay.game_name, event, replay.seat)))
-    console.print(moves)
-    if k == n:
-        _show_outcome(replay, screen)
+        lines.append(Text("no moves recorded", style="dim"))
+    view = state.view(replay.seat)
+    if rows is None:
+        board: RenderableType = render_view(replay.game_name, view)
+        room = WINDOW_BEFORE + WINDOW_AFTER
+    else:
+        avail = rows - 2 - _height(console, Group(*ending_lines))  # the header and the prompt
+        board = render_view(replay.game_name, view)
+        if _height(console, board) > avail - MOVE_LINES:
+            board = render_view(replay.game_name, view, compact=True, height=avail - MOVE_LINES)
+        room = max(3, avail - _height(console, board))
+    console.print(board)
+    console.print(_window(console, lines, focus, room, rows is not None))
+    for part in ending_lines:
+        console.print(part)
+
+
+#: Lines of moves a replay frame keeps under the board at least (the board is compact otherwise).
+MOVE_LINES = 8
+
+
+def _height(console: Console, renderable: RenderableType) -> int:
+    return len(console.render_lines(renderable, console.options.update(width=console.width), pad=False))
+
+
+def _window(console: Console, lines: list[RenderableType], focus: int, room: int, measure: bool) -> RenderableType:
+    """The lines around ``focus`` (two thirds before it) that fit in ``room`` lines, with a note of how
+    many are left out on either side. Without ``measure``, a fixed count of lines."""
+    if not lines:
+        return Text("")
+    focus = min(focus, len(lines) - 1)
+    if not measure:
+        lo, hi = max(0, focus - WINDOW_BEFORE + 1), min(len(lines), focus + WINDOW_AFTER + 1)
+    else:
+        room -= 2  # the notes of what is left out
+        heights: dict[int, int] = {}
+
+        def h(i: int) -> int:
+            if i not in heights:
+                heights[i] = _height(console, lines[i])
+            return heights[i]
+
+        lo, hi, used = focus, focus + 1, h(focus)  # lines[lo:hi] shown
+        after = used + room // 3
+        while hi < len(lines) and used + h(hi) <= after:  # up to a third of the room after the focus,
+            used, hi = used + h(hi), hi + 1
+        while lo > 0 and used + h(lo - 1) <= room:  # the rest before it,
+            used, lo = used + h(lo - 1), lo - 1
+        while hi < len(lines) and used + h(hi) <= room:  # and after it what is left
+            used, hi = used + h(hi), hi + 1
+    shown: list[RenderableType] = []
+    if lo > 0:
+        shown.append(Text(f"      ... {lo} earlier lines", style="dim"))
+    shown += lines[lo:hi]
+    if hi < len(lines):
+        shown.append(Text(f"      ... {len(lines) - hi} more lines", style="dim"))
+    return Group(*shown)
 
 
 def run_replay(replay: Replay, screen: Screen) -> int:

@@ -9,7 +9,8 @@ more than the seat may know.
 The game's text part (``GameSpec.parts.text``) gives the rest of what a player reads: every event as a
 sentence, ``card_help()``, ``how_to_play()``, and optionally ``legend()`` (the symbols of its pictures)
 and ``explain(state, seat, text)`` (why a notation is refused, from that seat's view and legal actions)
-and ``choice_note(view, notation)`` (a short note on a choice for the menu, such as what it costs).
+and ``choice_note(view, notation)`` (a short note on a choice for the menu, such as what it costs) and
+``ending(termination)`` (how a game ended, in words).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from rich.tree import Tree
 from medieval.core.registry import game_class
 from medieval.core.text import MAX_ITEMS, CardHelp, describe_event, inline, is_seat_key, seat_label
 
-__all__ = ["card_helps", "choice_notes", "describe", "describe_event", "explain", "find_help", "how_to_play", "legend",
-           "render_view", "renderer_module", "seat_label"]
+__all__ = ["card_helps", "choice_notes", "describe", "describe_event", "ending", "explain", "find_help", "how_to_play",
+           "legend",
+           "plain_title", "render_view", "renderer_module", "seat_label"]
 
 
 def renderer_module(game_name: str) -> ModuleType | None:
@@ -112,27 +114,57 @@ def _key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+def _words(text: str) -> list[str]:
+    """The words of ``text``, lower case, punctuation left out: ``"Underdog's Parity"`` -> underdogs, parity."""
+    return [w for w in ("".join(ch for ch in part if ch.isalnum()) for part in text.lower().split()) if w]
+
+
+def plain_title(h: CardHelp) -> str:
+    """The title as the board shows it: without a leading code that is the component's name
+    (``CM06 Patron of the Weak`` -> ``Patron of the Weak``) or a trailing note in parentheses
+    (``Healing Herbs (instant event)`` -> ``Healing Herbs``)."""
+    title = h["title"]
+    head, _, rest = title.partition(" ")
+    if rest and head == h["name"]:
+        title = rest
+    if title.endswith(")") and " (" in title:
+        title = title[:title.rindex(" (")]
+    return title
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
 def find_help(game_name: str, name: str) -> tuple[list[CardHelp], list[str]]:
-    """The components ``name`` names (by name, title or a plural/prefix of either, ignoring case and
-    punctuation), and when none does, the names that come closest."""
+    """The components ``name`` names, best match first: a component's name or title (with or without its
+    code or note, ignoring case and punctuation, singular or plural); else those whose title holds every
+    word of ``name`` (``help red 8``, ``help skeleton``); else those whose name or title starts with it.
+    When none does, the names that come closest."""
     import difflib
 
     helps = card_helps(game_name)
     key = _key(name)
     if not key:
         return [], []
-    exact = [h for h in helps if key in (_key(h["name"]), _key(h["title"]))]
+
+    def keys(h: CardHelp) -> set[str]:
+        return {_key(h["name"]), _key(h["title"]), _key(plain_title(h))}
+
+    exact = [h for h in helps if key in keys(h)]
     if not exact and key.endswith("s"):
-        exact = [h for h in helps if key[:-1] in (_key(h["name"]), _key(h["title"]))]
+        exact = [h for h in helps if key[:-1] in keys(h)]
     if not exact:
-        exact = [h for h in helps if _key(h["name"]).startswith(key) or _key(h["title"]).startswith(key)]
+        wanted = {_singular(w) for w in _words(name)}
+        exact = [h for h in helps
+                 if wanted <= {_singular(w) for w in _words(h["title"]) + _words(h["name"]) + _words(h["kind"])}]
+    if not exact:
+        exact = [h for h in helps if any(k.startswith(key) for k in keys(h))]
     if exact:
         return exact, []
-    names = list(dict.fromkeys(h["name"] for h in helps))
-    close = difflib.get_close_matches(name, names, n=4, cutoff=0.5)
-    if not close:
-        lowered = {n.lower(): n for n in names}
-        close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=4, cutoff=0.5)]
+    names = list(dict.fromkeys(n for h in helps for n in (plain_title(h), h["name"]) if "_" not in n))
+    lowered = {n.lower(): n for n in names}
+    close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=4, cutoff=0.5)]
     return [], close
 
 
@@ -156,6 +188,18 @@ def choice_notes(game_name: str, view: Mapping[str, Any], notations: Sequence[st
         if note:
             notes[n] = str(note)
     return notes
+
+
+def ending(game_name: str, termination: str) -> str:
+    """How a game ended (``Outcome.termination``) in the game's words (``ending(termination)``), or the
+    identifier made readable."""
+    fn = _text_function(game_name, "ending")
+    if fn is not None:
+        try:
+            return str(fn(termination))
+        except Exception:
+            pass
+    return termination.replace("_", " ")
 
 
 def how_to_play(game_name: str) -> str | None:
