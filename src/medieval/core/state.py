@@ -86,8 +86,9 @@ _BASE_CLONE = (
     "new._origin = self._origin",
     "new._seed = self._seed",
     "new._chance = self._chance",
-    "new._history = self._history[:]",
-    "new._log = self._log[:]",
+    "new._history = self._history",
+    "new._log = self._log",
+    "new._shared = self._shared = True",
     "new._faithful = self._faithful",
     "new._legal_seat = -1",
     "new._legal = None",
@@ -113,6 +114,10 @@ class State(ABC):
     _chance: int
     _history: list[tuple[int, Action]]
     _log: list[Event]
+    #: Whether ``_history`` and ``_log`` may be shared with a clone (copied before the next append): clones
+    #: share them, so that a clone costs the same whatever the length of the game, and a search's playout
+    #: (which neither records nor logs) never copies them.
+    _shared: bool
     _faithful: bool
     _legal_seat: int
     _legal: list[Action] | None
@@ -136,6 +141,7 @@ class State(ABC):
         self._chance = 0
         self._history = []
         self._log = []
+        self._shared = False
         self._faithful = True
         self._legal_seat = -1
         self._legal = None
@@ -217,14 +223,26 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Refused actions raise and leave the state untouched."""
+        legal = self._legal
+        # The usual case first: the legal actions of this seat are known (so it is a seat to move) and the
+        # action is one of them (actions are interned: found by identity, in C).
+        if (legal is None or self._legal_seat != seat or type(seat) is not int
+                or not any(map(is_, legal, repeat(action)))):
+            self._check_action(seat, action)
+        self._legal = None
+        self._apply(seat, action)
+        if self._shared:
+            self._unshare()
+        self._history.append((seat, action))
+
+    def _check_action(self, seat: int, action: Action) -> None:
+        """Raise unless ``action`` is legal for ``seat`` (apply's checks beyond its fast path)."""
         if not isinstance(action, Action):
             raise InvalidActionError(
                 f"{action!r} is not an action of {self.game.spec.display_name}; parse text with "
                 f"parse_action(seat, text)", self.legal_actions(seat) if isinstance(seat, int) else ())
         self._check_seat(seat)
         legal = self.legal_actions(seat)
-        # Actions are interned, so the one passed is usually one of the list: find it by identity (in C)
-        # before comparing field by field.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             if self.is_over:
                 raise IllegalActionError("the game is over")
@@ -232,9 +250,6 @@ class State(ABC):
                 raise IllegalActionError(
                     f"P{seat} is not to move (to move: {', '.join(f'P{s}' for s in self.to_move)})")
             raise IllegalActionError(f"{action} is not legal for P{seat} now", legal)
-        self._legal = None
-        self._apply(seat, action)
-        self._history.append((seat, action))
 
     def parse_action(self, seat: int, text: str) -> Action:
         """Read an action's notation for ``seat``; the result is legal or an error is raised."""
@@ -345,6 +360,7 @@ class State(ABC):
         becomes a no-op on this state only; clones made afterwards keep logging. Only games whose rules
         never read their own log may be muted (searches check that per game: ``plays_the_same_muted``)."""
         self._emit = _mute  # type: ignore[method-assign]
+        self._log_on = False
 
     def legal_actions_fast(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, which must be to move, computed afresh (no cache, no checks):
@@ -378,12 +394,19 @@ class State(ABC):
 
     def _emit(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
               redacted: dict[str, Any] | None = None) -> None:
+        if self._shared:
+            self._unshare()
         self._log.append(Event(kind, data, to, redacted))
 
-    @property
-    def _log_on(self) -> bool:
-        """Whether ``_emit`` still records: rules may skip building costly log payloads when it does not."""
-        return "_emit" not in self.__dict__
+    #: Whether ``_emit`` still records (false once ``mute_log`` was called on this state): rules may skip
+    #: building costly log payloads when it does not.
+    _log_on: bool = True
+
+    def _unshare(self) -> None:
+        """Own copies of the history and the log, before appending to them (see ``_shared``)."""
+        self._history = self._history[:]
+        self._log = self._log[:]
+        self._shared = False
 
     def _rng(self) -> random.Random:
         """A generator for the next chance event (shuffle, roll, draw)."""
