@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping
+from contextvars import ContextVar
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -25,11 +26,15 @@ from medieval.core.errors import (
 from medieval.core.events import Event
 from medieval.core.outcome import Outcome
 from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
-from medieval.core.rng import derive, fresh_seed
+from medieval.core.rng import Rng, chance, derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
 
-STATE_FORMAT = "medieval/state@1"
-RECORD_FORMAT = "medieval/record@1"
+STATE_FORMAT = "medieval/state@2"
+RECORD_FORMAT = "medieval/record@2"
+#: The formats of the first chance generator (``core/rng.derive``): their records and states still replay
+#: and restore exactly, and keep their format when written again.
+STATE_FORMAT_1 = "medieval/state@1"
+RECORD_FORMAT_1 = "medieval/record@1"
 
 
 class Action:
@@ -90,6 +95,7 @@ _BASE_CLONE = (
     "new._log = self._log",
     "new._shared = self._shared = True",
     "new._faithful = self._faithful",
+    "new._chance_1 = self._chance_1",
     "new._legal_seat = -1",
     "new._legal = None",
     "new._notation_index = None",
@@ -119,6 +125,8 @@ class State(ABC):
     #: (which neither records nor logs) never copies them.
     _shared: bool
     _faithful: bool
+    #: Whether chance follows the first record format (``derive``): a game replayed from such a record.
+    _chance_1: bool
     _legal_seat: int
     _legal: list[Action] | None
     _notation_index: tuple[list[Action], dict[str, Action]] | None
@@ -143,6 +151,7 @@ class State(ABC):
         self._log = []
         self._shared = False
         self._faithful = True
+        self._chance_1 = _FIRST_CHANCE.get()
         self._legal_seat = -1
         self._legal = None
         self._notation_index = None
@@ -318,7 +327,7 @@ class State(ABC):
         if not self._faithful:
             raise RecordError("a determinized state is a guess about hidden cards and has no faithful record")
         rec: dict[str, Any] = {
-            "format": RECORD_FORMAT,
+            "format": RECORD_FORMAT_1 if self._chance_1 else RECORD_FORMAT,
             "game": self.game.spec.name,
             "players": self.game.players,
             "options": dict(self.game.options),
@@ -333,7 +342,7 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """Lossless JSON-safe snapshot; ``Game.from_json`` restores a state that continues identically."""
         return {
-            "format": STATE_FORMAT,
+            "format": STATE_FORMAT_1 if self._chance_1 else STATE_FORMAT,
             "game": self.game.spec.name,
             "players": self.game.players,
             "options": dict(self.game.options),
@@ -408,11 +417,13 @@ class State(ABC):
         self._log = self._log[:]
         self._shared = False
 
-    def _rng(self) -> random.Random:
+    def _rng(self) -> Rng:
         """A generator for the next chance event (shuffle, roll, draw)."""
-        rng = derive(self._seed, self._chance)
-        self._chance += 1
-        return rng
+        n = self._chance
+        self._chance = n + 1
+        if self._chance_1:
+            return derive(self._seed, n)
+        return chance(self._seed, n)
 
     def _shallow_clone(self) -> Self:
         """A copy of the base attributes only (the game's fields still to be set)."""
@@ -434,6 +445,10 @@ class State(ABC):
 
 
 S = TypeVar("S", bound=State)
+
+#: Set while a game of the first record format is being set up (``Game.new_game(first_chance=True)``), so
+#: that ``State.__init__`` gives it the first chance generator before its setup draws anything.
+_FIRST_CHANCE: ContextVar[bool] = ContextVar("medieval_first_chance", default=False)
 
 #: ``copy_base(self, new)``: the base attributes copied (``_shallow_clone``), from the same lines as the
 #: generated clones.
@@ -461,13 +476,20 @@ class Game(ABC, Generic[S]):
         """Read notation into an action value (syntax only; legality is the state's business).
         Raise InvalidActionError on text that is not an action of this game."""
 
-    def new_game(self, seed: int | None = None) -> S:
-        """A new game. The seed makes the whole game reproducible; None picks a fresh one."""
+    def new_game(self, seed: int | None = None, *, first_chance: bool = False) -> S:
+        """A new game. The seed makes the whole game reproducible; None picks a fresh one. ``first_chance``:
+        chance as in the first record format (``medieval/record@1``), to replay such a record."""
         if seed is None:
             seed = fresh_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidOptionError(f"seed must be an integer, got {seed!r}")
-        return self._initial_state(seed)
+        if not first_chance:
+            return self._initial_state(seed)
+        token = _FIRST_CHANCE.set(True)
+        try:
+            return self._initial_state(seed)
+        finally:
+            _FIRST_CHANCE.reset(token)
 
     # ------------------------------------------------------------------ what the spec declares
     @classmethod
@@ -527,9 +549,10 @@ class Game(ABC, Generic[S]):
 
     def from_json(self, data: Mapping[str, Any]) -> S:
         """Restore a state written by ``State.to_json``."""
-        self._check_header(data, STATE_FORMAT)
+        first = self._check_header(data, STATE_FORMAT, STATE_FORMAT_1)
         try:
             state = self._blank_state()
+            state._chance_1 = first
             state._origin = copy_json(data["origin"])
             state._seed, state._chance = (int(x) for x in data["chance"])
             state._faithful = bool(data["faithful"])
@@ -544,12 +567,16 @@ class Game(ABC, Generic[S]):
 
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> S:
         """Rebuild the state of a record (optionally after only its first ``upto`` actions)."""
-        self._check_header(record, RECORD_FORMAT)
+        first = self._check_header(record, RECORD_FORMAT, RECORD_FORMAT_1)
         origin = record.get("origin", {})
         if "seed" in origin:
-            state = self.new_game(int(origin["seed"]))
+            state = self.new_game(int(origin["seed"]), first_chance=first)
         elif "scenario" in origin:
-            state = self.scenario(**origin["scenario"])
+            token = _FIRST_CHANCE.set(first)
+            try:
+                state = self.scenario(**origin["scenario"])
+            finally:
+                _FIRST_CHANCE.reset(token)
         else:
             raise RecordError("record has no origin (seed or scenario)")
         actions = record.get("actions", [])
@@ -561,11 +588,13 @@ class Game(ABC, Generic[S]):
                 raise RecordError(f"action {i} {entry!r} does not replay: {e}") from e
         return state
 
-    def _check_header(self, data: Mapping[str, Any], fmt: str) -> None:
+    def _check_header(self, data: Mapping[str, Any], fmt: str, first: str) -> bool:
+        """Check a record's or a state's header (``fmt``, or the first format ``first``); returns whether it
+        is of the first format."""
         if not isinstance(data, Mapping):
             raise RecordError(f"expected a JSON object, got {type(data).__name__}")
-        if data.get("format") != fmt:
-            raise RecordError(f"expected format {fmt!r}, got {data.get('format')!r}")
+        if data.get("format") not in (fmt, first):
+            raise RecordError(f"expected format {fmt!r} (or {first!r}), got {data.get('format')!r}")
         if data.get("game") != self.spec.name:
             raise RecordError(f"this is a {data.get('game')!r} file, not {self.spec.name!r}")
         players, options = self.spec.validate(data.get("players"), data.get("options", {}))
@@ -574,6 +603,7 @@ class Game(ABC, Generic[S]):
                 f"file is for {players} players with options {options}; this game is "
                 f"{self.players} players with {self.options}"
             )
+        return data.get("format") == first
 
     def _blank_state(self) -> S:
         """A state object with base fields set, to be filled by ``from_json``."""
