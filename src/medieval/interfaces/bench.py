@@ -39,8 +39,8 @@ MAX_DECISIONS = 1_000_000
 OPENSPIEL_HINT = "pip install open_spiel"
 #: The clock of every measurement: this process's CPU time.
 clock = time.process_time
-#: Decision points each round's search slice is spread over.
-SEARCH_POSITIONS = 4
+#: Decision points each round's search slice is spread over (one from each of as many games).
+SEARCH_POSITIONS = 8
 
 
 class BenchError(RuntimeError):
@@ -129,9 +129,12 @@ def mid_game_positions(game: Game[Any], count: int = 16, seed: int = 0) -> list[
     return positions
 
 
-def decision_points(game: Game[Any], count: int, seed: int = 1) -> list[tuple[State, int]]:
+def decision_points(game: Game[Any], count: int, seed: int = 1, per_game: int | None = None
+                    ) -> list[tuple[State, int]]:
     """``count`` decisions with a choice, evenly spread over games of the game's heuristic (random moves
-    where it has none), seeds ``seed``.. : where a search is asked to decide."""
+    where it has none), seeds ``seed``.. : where a search is asked to decide. ``per_game`` points are taken
+    from each game (default: half of ``count``); with one a game, game ``k`` gives its point at the
+    fraction ``(k + 1) / (count + 1)`` of its decisions, so that the points spread over the game's stages."""
     found: list[tuple[State, int]] = []
     g = 0
     while len(found) < count:
@@ -148,8 +151,12 @@ def decision_points(game: Game[Any], count: int, seed: int = 1) -> list[tuple[St
             except NotImplementedError:
                 action = rng.choice(legal)
             state.apply(seat, action)
-        need = min(count - len(found), max(1, count // 2), len(points))
-        found += [points[len(points) * (k + 1) // (need + 1)] for k in range(need)]
+        if per_game == 1:
+            if points:
+                found.append(points[len(points) * (len(found) + 1) // (count + 1)])
+        else:
+            need = min(count - len(found), per_game or max(1, count // 2), len(points))
+            found += [points[len(points) * (k + 1) // (need + 1)] for k in range(need)]
         g += 1
     return found
 
@@ -188,7 +195,7 @@ class SearchRate:
 
     def __init__(self, game: Game[Any], positions: int = SEARCH_POSITIONS, seed: int = 1) -> None:
         self.game = game
-        self.points = decision_points(game, positions, seed)
+        self.points = decision_points(game, positions, seed, per_game=1)
         self.seed = seed
 
     def run(self, seconds: float) -> tuple[int, float]:
