@@ -134,6 +134,6 @@ def test_a_table_stored_before_the_second_record_format_replays_with_the_first(t
         made = create_table(client, "paladin", 3, bots=["random"] * 3)  # new tables: the current format
     engine = create_engine(url)
     with engine.connect() as conn:
-        formats = dict(conn.execute(text("SELECT id, record_format FROM tables")).all())
+        formats = {str(r[0]): str(r[1]) for r in conn.execute(text("SELECT id, record_format FROM tables"))}
     engine.dispose()
     assert formats == {"old": RECORD_FORMAT_1, made["table"]["id"]: RECORD_FORMAT}
