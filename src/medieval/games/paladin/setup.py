@@ -68,13 +68,18 @@ def start_round(s: PaladinState) -> None:
     s.res_q = 0
     full = n + 1
     dealt: list[list[int]] = [[] for _ in range(n)]
+    hands, known, deck = s.hands, s.known, s.deck
+    need = [full - len(h) for h in hands]
+    left = sum(need)
     seat = (s.dealer + 1) % n
-    while any(len(h) < full for h in s.hands):
-        if len(s.hands[seat]) < full:
-            card = s.deck.pop(0)
-            s.hands[seat].append(card)
-            s.known[seat] |= 1 << card
+    while left:  # one card at a time, from the dealer's left, to each hand not yet full
+        if need[seat] > 0:
+            card = deck.pop(0)
+            hands[seat].append(card)
+            known[seat] |= 1 << card
             dealt[seat].append(card)
+            need[seat] -= 1
+            left -= 1
         seat = (seat + 1) % n
     s.phase = "first"
     s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUESTS[q].label for q in s.row]})
