@@ -20,9 +20,10 @@ def test_bench_paladin_briefly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert main(["bench", "paladin", "--seconds", "0.02", "--rounds", "3", "--players", "3", "--baseline",
                  "--json", str(path)], screen=screen) == 0
     out = buf.getvalue()
-    assert "decisions/s" in out and "clone µs" in out and "paladin" in out and "3 rounds" in out
+    assert "decisions/s" in out and "clone µs" in out and "paladin" in out and "rounds" in out
     assert "pip install open_spiel" in out
     data = json.loads(path.read_text())
+    assert data["rounds"] == 3
     (row,) = data["games"]
     assert row["game"] == "paladin" and row["players"] == 3
     for key in ("decisions_per_s", "games_per_s", "clone_us", "view_us", "to_json_us", "search_per_s"):
