@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from medieval.games.paladin.components import CARD_FACES, KING_IDS, N_CARDS, QUEEN_IDS, QUESTS
+from medieval.games.paladin.components import CARD_NAMES, KING_IDS, N_CARDS, QUEEN_IDS, QUEST_LABELS
 
 if TYPE_CHECKING:
     from medieval.games.paladin.game import PaladinGame
@@ -82,8 +82,10 @@ def start_round(s: PaladinState) -> None:
             left -= 1
         seat = (seat + 1) % n
     s.phase = "first"
-    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUESTS[q].label for q in s.row]})
+    if not s._log_on:
+        return
+    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUEST_LABELS[q] for q in s.row]})
     for x in range(n):
         if dealt[x]:
-            s._emit("deal", {"seat": x, "cards": [str(CARD_FACES[c]) for c in dealt[x]]},
+            s._emit("deal", {"seat": x, "cards": [CARD_NAMES[c] for c in dealt[x]]},
                     to=(x,), redacted={"seat": x, "count": len(dealt[x])})
