@@ -394,26 +394,29 @@ class Geometry:
         """Per square, its steps in direction order: (square stepped to, the interned ``skeleton X,Y D``
         action, 4 * square + direction: the order of skeleton moves in legal-action lists). Cached."""
         if self._skeleton_steps is None:
+            from medieval.games.midevil.actions import skeleton_moves
+
             base = self._base
             if base is not None and base._skeleton_steps is not None:
                 table = base._skeleton_steps + [[] for _ in range(self.n - base.n)]
                 for s in self._changed:
-                    table[s] = self._skeleton_steps_from(s)
+                    table[s] = self._skeleton_steps_from(s, skeleton_moves)
             else:
-                table = [self._skeleton_steps_from(s) for s in range(self.n)]
+                table = [self._skeleton_steps_from(s, skeleton_moves) for s in range(self.n)]
             self._skeleton_steps = table
             self._base = None
         return self._skeleton_steps
 
-    def _skeleton_steps_from(self, s: int) -> list[tuple[int, Any, int]]:
-        from medieval.games.midevil.actions import skeleton_moves
-
+    def _skeleton_steps_from(self, s: int, skeleton_moves: Any) -> list[tuple[int, Any, int]]:
+        step = self.step[s]
+        if step is _NO_STEP:
+            return []
         moves = skeleton_moves(self.xs[s], self.ys[s])
-        return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(self.step[s]) if t2 >= 0]
+        return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(step) if t2 >= 0]
 
     def _steps_from(self, s: int) -> tuple[int, int, int, int]:
         if not self.walk[s]:
-            return (-1, -1, -1, -1)
+            return _NO_STEP
         out = [-1, -1, -1, -1]
         x, y, rs = self.xs[s], self.ys[s], self.region[s]
         doors = self.doors
