@@ -283,7 +283,7 @@ class Geometry:
     a pawn or a skeleton may step to from it (walls and doors, blocked squares). Shared by every
     state with the same tiles (it never changes once built)."""
 
-    __slots__ = ("_base", "_changed", "_dist", "_front", "_nbrs", "_place_actions", "_placements", "_sight",
+    __slots__ = ("_base", "_changed", "_dist", "_front", "_place_actions", "_placements", "_sight",
                  "_skeleton_steps", "_static", "altar", "at", "doors", "frontier", "graveyard", "inside", "n",
                  "placed", "region", "spawn", "step", "terrain", "tile_at", "walk", "xs", "ys")
 
@@ -309,7 +309,6 @@ class Geometry:
     _place_actions: dict[tuple[int, bool], list[Any]]
     _front: list[tuple[tuple[int, int], tuple[int, ...]]] | None
     _dist: dict[int, list[int]]
-    _nbrs: list[tuple[int, ...]] | None  # per square, the squares ``step`` reaches (built by ``distances``)
     _static: dict[str, Any] | None
     _skeleton_steps: list[list[tuple[int, Any, int]]] | None
     _sight: dict[tuple[int, int], list[int]]
@@ -386,7 +385,6 @@ class Geometry:
         self._front = None
         self._sight = {}
         self._dist = {}
-        self._nbrs = None
         self._static = None
         self._skeleton_steps = None
 
@@ -469,18 +467,16 @@ class Geometry:
             return got
         dist = [-1] * self.n
         dist[target] = 0
-        nbrs = self._nbrs
-        if nbrs is None:
-            nbrs = self._nbrs = [tuple(t2 for t2 in st if t2 >= 0) for st in self.step]
+        step = self.step
         frontier = [target]
         d = 0
         while frontier:  # breadth first, a whole ring of squares at a time
             d += 1
             ring = []
             for s in frontier:
-                for t2 in nbrs[s]:
+                for t2 in step[s]:
                     # moves are symmetric, so stepping back from s reaches the squares that step to s
-                    if dist[t2] < 0:
+                    if t2 >= 0 and dist[t2] < 0:
                         dist[t2] = d
                         ring.append(t2)
             frontier = ring
