@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -26,36 +25,11 @@ from typing import Any
 import medieval
 from medieval.agents import make_agent
 from medieval.agents.ismcts import ISMCTSAgent
-from medieval.core.state import State
-
-
-def positions(name: str, count: int, seed: int, players: int | None) -> list[tuple[State, int]]:
-    """``count`` decision points with a choice, evenly spread over heuristic-played games."""
-    game = medieval.make(name, players)
-    found: list[tuple[State, int]] = []
-    g = 0
-    while len(found) < count:
-        state = game.new_game(seed=seed + g)
-        rng = random.Random(seed + g)
-        points: list[tuple[State, int]] = []
-        while not state.is_over:
-            seat = state.to_move[0]
-            legal = state.legal_actions(seat)
-            if len(legal) > 1:
-                points.append((state.clone(), seat))
-            try:
-                action = game.heuristic_action(state, seat, rng)
-            except NotImplementedError:
-                action = rng.choice(legal)
-            state.apply(seat, action)
-        need = min(count - len(found), max(1, count // 2), len(points))
-        found += [points[len(points) * (k + 1) // (need + 1)] for k in range(need)]
-        g += 1
-    return found
+from medieval.interfaces.bench import decision_points
 
 
 def bench_game(name: str, bot: str, iters: int, count: int, seed: int, players: int | None) -> dict[str, Any]:
-    points = positions(name, count, seed, players)
+    points = decision_points(medieval.make(name, players), count, seed)
     spec = f"{bot},iters={iters}" if ":" in bot else f"{bot}:iters={iters}"
     total_iters = 0
     wall = cpu = 0.0

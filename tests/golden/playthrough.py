@@ -9,6 +9,11 @@ game could notice; a rule change regenerates them on purpose (``python scripts/g
 Files: ``tests/golden/<game>/<configuration>.json``, one per test configuration of the game
 (``GameSpec.test_configurations``), each holding its playthroughs. A step is one line, so a change
 reads well in a diff.
+
+``tests/golden/<game>/record1/`` pins the game's first configuration played with the chance of the first
+record format (``medieval/record@1``, ``Game.new_game(seed, first_chance=True)``), so that old records keep
+replaying exactly: those files were written before the second format existed, and must not change
+unless the rules do.
 """
 
 from __future__ import annotations
@@ -62,10 +67,10 @@ def _snapshot(state: State, step: int) -> dict[str, Any]:
     return snap
 
 
-def playthrough(game: Game[Any], seed: int, policy: str) -> dict[str, Any]:
-    """Play one seeded game (``policy``: random moves from a seeded generator, or heuristic bots) and
-    write down what it did."""
-    state = game.new_game(seed)
+def playthrough(game: Game[Any], seed: int, policy: str, first_chance: bool = False) -> dict[str, Any]:
+    """Play one seeded game (``policy``: random moves from a seeded generator, or heuristic bots; with the
+    chance of the first record format if ``first_chance``) and write down what it did."""
+    state = game.new_game(seed, first_chance=first_chance)
     rng = random.Random(seed)
     agents = [make_agent("heuristic", seed * 100 + s) for s in range(game.players)] if policy == "heuristic" else []
     steps: list[list[Any]] = []
@@ -102,14 +107,16 @@ def configurations(name: str) -> list[tuple[int, dict[str, Any]]]:
     return [(p, dict(o)) for p, o in game_class(name).test_configurations()]
 
 
-def generate(name: str) -> dict[str, str]:
-    """Every golden file of one game: file name -> text."""
+def generate(name: str, first_chance: bool = False) -> dict[str, str]:
+    """Every golden file of one game: file name -> text (with ``first_chance``: the files of ``record1/``,
+    the first configuration only)."""
     files: dict[str, str] = {}
-    for i, (players, options) in enumerate(configurations(name)):
+    configs = configurations(name)[:1] if first_chance else configurations(name)
+    for i, (players, options) in enumerate(configs):
         game = medieval.make(name, players, **options)
-        plays = [playthrough(game, seed, "random") for seed in RANDOM_SEEDS]
+        plays = [playthrough(game, seed, "random", first_chance) for seed in RANDOM_SEEDS]
         if i == 0 and type(game).has_heuristic():
-            plays.append(playthrough(game, HEURISTIC_SEED, "heuristic"))
+            plays.append(playthrough(game, HEURISTIC_SEED, "heuristic", first_chance))
         doc = {"format": FORMAT, "game": name, "players": players, "options": options, "playthroughs": plays}
         files[f"{config_label(players, options)}.json"] = dumps(doc)
     return files
@@ -148,5 +155,5 @@ def game_names() -> list[str]:
     return [spec.name for spec in medieval.list_games()]
 
 
-def folder(name: str) -> Path:
-    return GOLDEN_DIR / name
+def folder(name: str, first_chance: bool = False) -> Path:
+    return GOLDEN_DIR / name / "record1" if first_chance else GOLDEN_DIR / name

@@ -150,7 +150,7 @@ def stored_table(database_url: str, table_id: str) -> dict[str, Any]:
 def record(database_url: str, table_id: str) -> dict[str, Any]:
     row = stored_table(database_url, table_id)
     options = row["options"] if isinstance(row["options"], dict) else json.loads(row["options"])
-    return {"format": "medieval/record@1", "game": row["game"], "players": row["players"], "options": options,
+    return {"format": row["record_format"], "game": row["game"], "players": row["players"], "options": options,
             "origin": {"seed": int(row["seed"])}, "actions": stored_actions(database_url, table_id)}
 
 

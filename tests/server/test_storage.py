@@ -4,12 +4,15 @@ memory and read back, and a stored game that no longer replays."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 
 import httpx
 from sqlalchemy import Connection, create_engine, text
 
+import medieval
+from medieval.core.state import RECORD_FORMAT, RECORD_FORMAT_1
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.settings import ServerSettings
 from medieval.interfaces.server.storage import Database
@@ -100,3 +103,37 @@ def test_a_stored_game_that_does_not_replay_is_set_aside(tmp_path: Path) -> None
         assert client.get(f"/api/tables/{bad['table']['id']}").status_code == 404
         assert client.get(f"/api/tables/{good['table']['id']}").status_code == 200
         assert httpx.get(f"{srv.base}/api/health").json()["status"] == "ok"
+
+
+def test_a_table_stored_before_the_second_record_format_replays_with_the_first(tmp_path: Path) -> None:
+    """Tables written before ``record_format`` was stored get the first format (the migration's default) and
+    replay with its chance: here a finished 3-player Paladin of the first format, stored row by row."""
+    record = json.loads((Path(__file__).resolve().parent.parent / "golden" / "records"
+                         / "paladin-record1.json").read_text())
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    db = Database(ServerSettings(database_url=url))
+    db.migrate()
+    db.close()
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO tables (id, game, players, options, seed, status, auto_start, version, "
+                          "outcome, private, created_at, updated_at) VALUES ('old', 'paladin', 3, '{}', :seed, "
+                          "'playing', 1, :n, NULL, 0, '2026-01-01', '2026-01-01')"),
+                     {"seed": record["origin"]["seed"], "n": len(record["actions"])})
+        for seat in range(3):
+            conn.execute(text("INSERT INTO seats (table_id, seat, bot, present) VALUES ('old', :s, 'random', 1)"),
+                         {"s": seat})
+        for ply, (seat, notation) in enumerate(record["actions"]):
+            conn.execute(text("INSERT INTO actions (table_id, ply, seat, notation, created_at) "
+                              "VALUES ('old', :p, :s, :n, '2026-01-01')"), {"p": ply, "s": seat, "n": notation})
+    engine.dispose()
+    with running(url, tmp_path / "log") as srv, api(srv) as client:
+        assert client.get("/api/tables/old").json()["version"] == len(record["actions"])  # replayed, not set aside
+        view = client.get("/api/tables/old/state").json()["view"]
+        assert view == json.loads(json.dumps(medieval.replay(record).view(None)))
+        made = create_table(client, "paladin", 3, bots=["random"] * 3)  # new tables: the current format
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        formats = {str(r[0]): str(r[1]) for r in conn.execute(text("SELECT id, record_format FROM tables"))}
+    engine.dispose()
+    assert formats == {"old": RECORD_FORMAT_1, made["table"]["id"]: RECORD_FORMAT}

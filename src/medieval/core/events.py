@@ -3,19 +3,39 @@ everyone else sees (for instance "Bob looked at a card" without its face)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the log. ``to`` None means public; otherwise the seats that see ``data``.
-    Seats not in ``to`` see ``redacted`` (or nothing when it is None)."""
+    Seats not in ``to`` see ``redacted`` (or nothing when it is None). Treat it as immutable: the log's
+    events are shared between a state and its clones. (A plain class with slots: games emit many of
+    them, and building one costs a third of a frozen dataclass.)"""
+
+    __slots__ = ("data", "kind", "redacted", "to")
 
     kind: str
     data: dict[str, Any]
-    to: tuple[int, ...] | None = None
-    redacted: dict[str, Any] | None = None
+    to: tuple[int, ...] | None
+    redacted: dict[str, Any] | None
+
+    def __init__(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
+                 redacted: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.data = data
+        self.to = to
+        self.redacted = redacted
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return (self.kind == other.kind and self.data == other.data and self.to == other.to
+                and self.redacted == other.redacted)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r}, to={self.to!r}, redacted={self.redacted!r})"
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         if self.to is None or (seat is not None and seat in self.to):

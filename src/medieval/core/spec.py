@@ -144,6 +144,18 @@ class GameParts:
 
 
 @dataclass(frozen=True)
+class SpeedTargets:
+    """The speed a game is held to by ``medieval bench --baseline`` (a benchmark, never a test): its random
+    playouts at least ``ratio`` times the decisions per second of each OpenSpiel game named in ``ratios``,
+    measured beside them; a clone of a mid-game position in at most ``clone_us`` microseconds; its tuned
+    search at least ``search_per_s`` iterations per CPU second. None: no such target."""
+
+    ratios: tuple[tuple[str, float], ...] = (("python_liars_poker", 3.0),)
+    clone_us: float | None = 5.0
+    search_per_s: float | None = None
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game, declared: registry name, display name, player counts, options, what kind of game it is,
     the configurations the test suites spread over, and where its parts are (``package`` + ``parts``)."""
@@ -167,6 +179,8 @@ class GameSpec:
     #: (players, options) pairs the conformance suite and the golden playthroughs spread over; empty:
     #: every player count with the default options.
     test_configurations: tuple[Configuration, ...] = field(default=(), hash=False)
+    #: What ``medieval bench --baseline`` holds the game's speed to.
+    speed: SpeedTargets = field(default_factory=SpeedTargets)
 
     @property
     def player_counts(self) -> tuple[int, ...]:

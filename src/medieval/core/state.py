@@ -12,10 +12,12 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Mapping
+from contextvars import ContextVar
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from medieval.core.action import Action as Action
 from medieval.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -26,44 +28,15 @@ from medieval.core.errors import (
 from medieval.core.events import Event
 from medieval.core.outcome import Outcome
 from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
-from medieval.core.rng import derive, fresh_seed
+from medieval.core.rng import Rng, chance, derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
 
-STATE_FORMAT = "medieval/state@1"
-RECORD_FORMAT = "medieval/record@1"
-
-
-class Action:
-    """Base of every game's actions: small frozen values that name things by identity.
-
-    ``str(action)`` is the action's notation; ``State.parse_action`` reads it back. Games define
-    their actions as ``@dataclass(frozen=True, slots=True)`` subclasses."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:  # pragma: no cover - every game overrides
-        raise NotImplementedError
-
-    @property
-    def type_name(self) -> str:
-        """What sort of action this is (``place``, ``challenge``...): by default its class name in snake
-        case. Clients group and draw actions by kind."""
-        name = type(self).__name__
-        return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
-
-    def args(self) -> dict[str, Any]:
-        """The action's arguments as JSON-safe values named for a client (cards, quests, squares by their
-        names, not by internal ids). Default: the dataclass fields; games override where fields are ids."""
-        import dataclasses
-
-        if dataclasses.is_dataclass(self):
-            return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        return {}
-
-    def to_json(self) -> dict[str, Any]:
-        """The structured form a client receives: ``{"kind", "args", "notation"}`` (the notation is what
-        it sends back)."""
-        return {"kind": self.type_name, "args": self.args(), "notation": str(self)}
+STATE_FORMAT = "medieval/state@2"
+RECORD_FORMAT = "medieval/record@2"
+#: The formats of the first chance generator (``core/rng.derive``): their records and states still replay
+#: and restore exactly, and keep their format when written again.
+STATE_FORMAT_1 = "medieval/state@1"
+RECORD_FORMAT_1 = "medieval/record@1"
 
 
 def copy_json(value: Any) -> Any:
@@ -87,9 +60,11 @@ _BASE_CLONE = (
     "new._origin = self._origin",
     "new._seed = self._seed",
     "new._chance = self._chance",
-    "new._history = self._history[:]",
-    "new._log = self._log[:]",
+    "new._history = self._history",
+    "new._log = self._log",
+    "new._shared = self._shared = True",
     "new._faithful = self._faithful",
+    "new._chance_1 = self._chance_1",
     "new._legal_seat = -1",
     "new._legal = None",
     "new._notation_index = None",
@@ -114,7 +89,13 @@ class State(ABC):
     _chance: int
     _history: list[tuple[int, Action]]
     _log: list[Event]
+    #: Whether ``_history`` and ``_log`` may be shared with a clone (copied before the next append): clones
+    #: share them, so that a clone costs the same whatever the length of the game, and a search's playout
+    #: (which neither records nor logs) never copies them.
+    _shared: bool
     _faithful: bool
+    #: Whether chance follows the first record format (``derive``): a game replayed from such a record.
+    _chance_1: bool
     _legal_seat: int
     _legal: list[Action] | None
     _notation_index: tuple[list[Action], dict[str, Action]] | None
@@ -137,7 +118,9 @@ class State(ABC):
         self._chance = 0
         self._history = []
         self._log = []
+        self._shared = False
         self._faithful = True
+        self._chance_1 = _FIRST_CHANCE.get()
         self._legal_seat = -1
         self._legal = None
         self._notation_index = None
@@ -218,14 +201,26 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Refused actions raise and leave the state untouched."""
+        legal = self._legal
+        # The usual case first: the legal actions of this seat are known (so it is a seat to move) and the
+        # action is one of them (actions are interned: found by identity, in C).
+        if (legal is None or self._legal_seat != seat or type(seat) is not int
+                or not any(map(is_, legal, repeat(action)))):
+            self._check_action(seat, action)
+        self._legal = None
+        self._apply(seat, action)
+        if self._shared:
+            self._unshare()
+        self._history.append((seat, action))
+
+    def _check_action(self, seat: int, action: Action) -> None:
+        """Raise unless ``action`` is legal for ``seat`` (apply's checks beyond its fast path)."""
         if not isinstance(action, Action):
             raise InvalidActionError(
                 f"{action!r} is not an action of {self.game.spec.display_name}; parse text with "
                 f"parse_action(seat, text)", self.legal_actions(seat) if isinstance(seat, int) else ())
         self._check_seat(seat)
         legal = self.legal_actions(seat)
-        # Actions are interned, so the one passed is usually one of the list: find it by identity (in C)
-        # before comparing field by field.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             if self.is_over:
                 raise IllegalActionError("the game is over")
@@ -233,9 +228,6 @@ class State(ABC):
                 raise IllegalActionError(
                     f"P{seat} is not to move (to move: {', '.join(f'P{s}' for s in self.to_move)})")
             raise IllegalActionError(f"{action} is not legal for P{seat} now", legal)
-        self._legal = None
-        self._apply(seat, action)
-        self._history.append((seat, action))
 
     def parse_action(self, seat: int, text: str) -> Action:
         """Read an action's notation for ``seat``; the result is legal or an error is raised."""
@@ -304,7 +296,7 @@ class State(ABC):
         if not self._faithful:
             raise RecordError("a determinized state is a guess about hidden cards and has no faithful record")
         rec: dict[str, Any] = {
-            "format": RECORD_FORMAT,
+            "format": RECORD_FORMAT_1 if self._chance_1 else RECORD_FORMAT,
             "game": self.game.spec.name,
             "players": self.game.players,
             "options": dict(self.game.options),
@@ -319,7 +311,7 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """Lossless JSON-safe snapshot; ``Game.from_json`` restores a state that continues identically."""
         return {
-            "format": STATE_FORMAT,
+            "format": STATE_FORMAT_1 if self._chance_1 else STATE_FORMAT,
             "game": self.game.spec.name,
             "players": self.game.players,
             "options": dict(self.game.options),
@@ -346,6 +338,7 @@ class State(ABC):
         becomes a no-op on this state only; clones made afterwards keep logging. Only games whose rules
         never read their own log may be muted (searches check that per game: ``plays_the_same_muted``)."""
         self._emit = _mute  # type: ignore[method-assign]
+        self._log_on = False
 
     def legal_actions_fast(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, which must be to move, computed afresh (no cache, no checks):
@@ -379,18 +372,27 @@ class State(ABC):
 
     def _emit(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None,
               redacted: dict[str, Any] | None = None) -> None:
+        if self._shared:
+            self._unshare()
         self._log.append(Event(kind, data, to, redacted))
 
-    @property
-    def _log_on(self) -> bool:
-        """Whether ``_emit`` still records: rules may skip building costly log payloads when it does not."""
-        return "_emit" not in self.__dict__
+    #: Whether ``_emit`` still records (false once ``mute_log`` was called on this state): rules may skip
+    #: building costly log payloads when it does not.
+    _log_on: bool = True
 
-    def _rng(self) -> random.Random:
+    def _unshare(self) -> None:
+        """Own copies of the history and the log, before appending to them (see ``_shared``)."""
+        self._history = self._history[:]
+        self._log = self._log[:]
+        self._shared = False
+
+    def _rng(self) -> Rng:
         """A generator for the next chance event (shuffle, roll, draw)."""
-        rng = derive(self._seed, self._chance)
-        self._chance += 1
-        return rng
+        n = self._chance
+        self._chance = n + 1
+        if self._chance_1:
+            return derive(self._seed, n)
+        return chance(self._seed, n)
 
     def _shallow_clone(self) -> Self:
         """A copy of the base attributes only (the game's fields still to be set)."""
@@ -412,6 +414,10 @@ class State(ABC):
 
 
 S = TypeVar("S", bound=State)
+
+#: Set while a game of the first record format is being set up (``Game.new_game(first_chance=True)``), so
+#: that ``State.__init__`` gives it the first chance generator before its setup draws anything.
+_FIRST_CHANCE: ContextVar[bool] = ContextVar("medieval_first_chance", default=False)
 
 #: ``copy_base(self, new)``: the base attributes copied (``_shallow_clone``), from the same lines as the
 #: generated clones.
@@ -439,13 +445,20 @@ class Game(ABC, Generic[S]):
         """Read notation into an action value (syntax only; legality is the state's business).
         Raise InvalidActionError on text that is not an action of this game."""
 
-    def new_game(self, seed: int | None = None) -> S:
-        """A new game. The seed makes the whole game reproducible; None picks a fresh one."""
+    def new_game(self, seed: int | None = None, *, first_chance: bool = False) -> S:
+        """A new game. The seed makes the whole game reproducible; None picks a fresh one. ``first_chance``:
+        chance as in the first record format (``medieval/record@1``), to replay such a record."""
         if seed is None:
             seed = fresh_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidOptionError(f"seed must be an integer, got {seed!r}")
-        return self._initial_state(seed)
+        if not first_chance:
+            return self._initial_state(seed)
+        token = _FIRST_CHANCE.set(True)
+        try:
+            return self._initial_state(seed)
+        finally:
+            _FIRST_CHANCE.reset(token)
 
     # ------------------------------------------------------------------ what the spec declares
     @classmethod
@@ -505,9 +518,10 @@ class Game(ABC, Generic[S]):
 
     def from_json(self, data: Mapping[str, Any]) -> S:
         """Restore a state written by ``State.to_json``."""
-        self._check_header(data, STATE_FORMAT)
+        first = self._check_header(data, STATE_FORMAT, STATE_FORMAT_1)
         try:
             state = self._blank_state()
+            state._chance_1 = first
             state._origin = copy_json(data["origin"])
             state._seed, state._chance = (int(x) for x in data["chance"])
             state._faithful = bool(data["faithful"])
@@ -522,12 +536,16 @@ class Game(ABC, Generic[S]):
 
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> S:
         """Rebuild the state of a record (optionally after only its first ``upto`` actions)."""
-        self._check_header(record, RECORD_FORMAT)
+        first = self._check_header(record, RECORD_FORMAT, RECORD_FORMAT_1)
         origin = record.get("origin", {})
         if "seed" in origin:
-            state = self.new_game(int(origin["seed"]))
+            state = self.new_game(int(origin["seed"]), first_chance=first)
         elif "scenario" in origin:
-            state = self.scenario(**origin["scenario"])
+            token = _FIRST_CHANCE.set(first)
+            try:
+                state = self.scenario(**origin["scenario"])
+            finally:
+                _FIRST_CHANCE.reset(token)
         else:
             raise RecordError("record has no origin (seed or scenario)")
         actions = record.get("actions", [])
@@ -539,11 +557,13 @@ class Game(ABC, Generic[S]):
                 raise RecordError(f"action {i} {entry!r} does not replay: {e}") from e
         return state
 
-    def _check_header(self, data: Mapping[str, Any], fmt: str) -> None:
+    def _check_header(self, data: Mapping[str, Any], fmt: str, first: str) -> bool:
+        """Check a record's or a state's header (``fmt``, or the first format ``first``); returns whether it
+        is of the first format."""
         if not isinstance(data, Mapping):
             raise RecordError(f"expected a JSON object, got {type(data).__name__}")
-        if data.get("format") != fmt:
-            raise RecordError(f"expected format {fmt!r}, got {data.get('format')!r}")
+        if data.get("format") not in (fmt, first):
+            raise RecordError(f"expected format {fmt!r} (or {first!r}), got {data.get('format')!r}")
         if data.get("game") != self.spec.name:
             raise RecordError(f"this is a {data.get('game')!r} file, not {self.spec.name!r}")
         players, options = self.spec.validate(data.get("players"), data.get("options", {}))
@@ -552,6 +572,7 @@ class Game(ABC, Generic[S]):
                 f"file is for {players} players with options {options}; this game is "
                 f"{self.players} players with {self.options}"
             )
+        return data.get("format") == first
 
     def _blank_state(self) -> S:
         """A state object with base fields set, to be filled by ``from_json``."""

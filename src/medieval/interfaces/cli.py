@@ -10,7 +10,6 @@ import contextlib
 import importlib
 import json
 import os
-import platform
 import shutil
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from medieval.core.registry import game_class
 from medieval.core.rng import fresh_seed
 from medieval.core.spec import GameSpec
 from medieval.core.state import Game
-from medieval.interfaces import bench as benchmod
+from medieval.interfaces.bench_cli import add_bench_parser
 from medieval.interfaces.common import (
     HUMAN,
     CliError,
@@ -44,7 +43,6 @@ from medieval.interfaces.common import (
     non_negative_int,
     output_file,
     parse_options,
-    positive_float,
     positive_int,
     resolve_players,
     split_seats,
@@ -358,74 +356,6 @@ def cmd_replay(args: argparse.Namespace, screen: Screen) -> int:
     return run_replay(replay, screen)
 
 
-def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
-    names = [game_class(n).spec.name for n in args.games] or [s.name for s in medieval.list_games()]
-    json_path = output_file(args.json, "--json") if args.json else None
-    for name in names:  # report a bad player count before measuring anything
-        make_game(name, args.players, {})
-    console = screen.console
-    results: list[benchmod.GameBench] = []
-    failed = 0
-    for name in names:
-        with console.status(f"measuring {name} ({args.seconds:g} s of random playouts)..."):
-            try:
-                results.append(benchmod.bench_game(name, args.players, args.seconds))
-            except Exception as e:  # a game under construction must not stop the others' numbers
-                failed += 1
-                screen.print(Text(f"{name}: failed: {type(e).__name__}: {e}", style="red"))
-    table = Table(title="Random playouts and per-call costs (mid-game positions)", box=box.SIMPLE_HEAVY,
-                  title_justify="left")
-    for col in ("game", "players", "decisions/s", "games/s", "clone µs", "view µs", "to_json µs"):
-        table.add_column(col, justify="left" if col == "game" else "right")
-    for r in results:
-        table.add_row(r.game, str(r.players), f"{r.decisions_per_s:,.0f}", f"{r.games_per_s:,.1f}",
-                      f"{r.clone_us:.1f}", f"{r.view_us:.1f}", f"{r.to_json_us:.1f}")
-    screen.print(table)
-    baseline: list[benchmod.BaselineBench] = []
-    if args.baseline:
-        if not benchmod.openspiel_available():
-            screen.print(Text(f"OpenSpiel (pyspiel) is not installed, so there is no baseline; install it with "
-                              f"'{benchmod.OPENSPIEL_HINT}' and run again.", style="yellow"))
-        else:
-            for name in benchmod.BASELINE_GAMES:
-                with console.status(f"measuring OpenSpiel {name}..."):
-                    try:
-                        baseline.append(benchmod.bench_openspiel(name, args.seconds))
-                    except Exception as e:
-                        screen.print(Text(f"OpenSpiel {name}: failed: {type(e).__name__}: {e}", style="red"))
-            _print_baseline(screen, results, baseline)
-    if json_path is not None:
-        data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-                "seconds": args.seconds, "games": [r.to_json() for r in results],
-                "baseline": [b.to_json() for b in baseline]}
-        try:
-            json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        except OSError as e:
-            raise CliError(f"cannot write {json_path}: {e.strerror or e}") from None
-        screen.print(Text(f"Results written to {json_path}"))
-    return 1 if failed else 0
-
-
-def _print_baseline(screen: Screen, ours: list[benchmod.GameBench], theirs: list[benchmod.BaselineBench]) -> None:
-    if not theirs:
-        return
-    table = Table(title="OpenSpiel baseline (same process, same loop)", box=box.SIMPLE_HEAVY, title_justify="left")
-    for col in ("game", "decisions/s", "games/s", "clone µs"):
-        table.add_column(col, justify="left" if col == "game" else "right")
-    for b in theirs:
-        table.add_row(b.game, f"{b.decisions_per_s:,.0f}", f"{b.games_per_s:,.1f}", f"{b.clone_us:.1f}")
-    screen.print(table)
-    ratios = Table(title="Our speed relative to OpenSpiel (> 1: ours is faster)", box=box.SIMPLE_HEAVY,
-                   title_justify="left")
-    for col in ("ours", "theirs", "decisions/s ours ÷ theirs", "clone µs theirs ÷ ours"):
-        ratios.add_column(col, justify="left" if col in ("ours", "theirs") else "right")
-    for r in ours:
-        for b in theirs:
-            ratios.add_row(r.game, b.game, f"{r.decisions_per_s / b.decisions_per_s:.2f}",
-                           f"{b.clone_us / r.clone_us:.2f}")
-    screen.print(ratios)
-
-
 # ------------------------------------------------------------------------------------ parser
 def _add_game_setup(p: argparse.ArgumentParser, seats_help: str, optional_game: bool = False) -> None:
     if optional_game:
@@ -482,14 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to-end", action="store_true", help="print the final position and outcome and stop")
     p.set_defaults(handler=cmd_replay)
 
-    p = sub.add_parser("bench", help="measure engine speed (random playouts, clone, view, to_json)")
-    p.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
-    p.add_argument("--seconds", type=positive_float, default=2.0,
-                   help="seconds of random playouts per game (per-call timings take a quarter each)")
-    p.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
-    p.add_argument("--baseline", action="store_true", help="also measure OpenSpiel games, if installed")
-    p.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
-    p.set_defaults(handler=cmd_bench)
+    add_bench_parser(sub)
     _add_plugin_commands(sub)
     return parser
 

@@ -367,6 +367,24 @@ def test_json_round_trip_continues_identically() -> None:
 
 
 # ------------------------------------------------------------------ heuristic
+def test_bot_view_is_part_of_the_view() -> None:
+    """Heuristic: the lean view it reads holds only the view's own entries for that seat."""
+    g = medieval.make("medievalia", 4, field="CM01")
+    for seed in range(3):
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            for seat in range(4):
+                lean, whole = s.bot_view(seat), s.view(seat)
+                field = whole["tower"]["field"]
+                assert lean == {"players": whole["players"], "field": None if field is None else field["code"],
+                                "scores": whole["scores"], "stack_sizes": whole["stack_sizes"],
+                                "deck_size": whole["deck_size"], "table_count": whole["table"]["count"],
+                                "table_total": whole["table"]["total"]}
+            seat = s.to_move[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
 def test_heuristic_plays_legal_moves_from_the_view_only() -> None:
     """Heuristic: it decides from view(seat) and legal actions only: re-dealing the hidden cards
     never changes its choice."""

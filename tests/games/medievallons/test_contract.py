@@ -16,7 +16,7 @@ from medieval.core.spec import OptionValue
 from medieval.core.state import Action
 from medieval.games.medievallons import SPEC, MedievallonsGame, MedievallonsState
 from medieval.games.medievallons import actions as A
-from medieval.games.medievallons.components import JESTER, MONK, N_KINDS
+from medieval.games.medievallons.components import JESTER, MONK, N_KINDS, names
 from medieval.games.medievallons.render import render
 from medieval.games.medievallons.view import MedievallonsView
 from tests.games.medievallons.helpers import stacked
@@ -220,6 +220,25 @@ def test_heuristic_beats_random() -> None:
         assert s.outcome is not None
         wins += s.outcome.reward(h)
     assert wins / games > 0.6
+
+
+def test_bot_view_is_part_of_the_view() -> None:
+    """Heuristic: the lean view it reads holds the view's own entries for that seat (the hand as its count
+    of each kind, each guild by some of its entries), so it can show nothing the seat may not know."""
+    game = medieval.make("medievallons", 4)
+    for seed in range(3):
+        s = game.new_game(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            for seat in range(4):
+                lean, whole = s.bot_view(seat), s.view(seat)
+                assert names(lean["hand"]) == whole["hand"]
+                for key in ("players", "hand_counts", "guild_counts", "discard_top", "seen"):
+                    assert lean[key] == whole[key], key
+                assert [dict(g) for g in lean["guilds"]] == [{k: g[k] for k in ("id", "owner", "kind", "size")}
+                                                            for g in whole["guilds"]]
+            seat = s.to_move[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
 
 
 def test_heuristic_decides_from_the_view_only() -> None:

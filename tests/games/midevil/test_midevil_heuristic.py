@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import medieval
 from medieval.core.outcome import Outcome
 from medieval.games.midevil import MidEvilGame, MidEvilState
+from medieval.games.midevil.view import human_squares, skeleton_squares
 from tests.games.midevil.helpers import ALTAR_CENTRE, make
 from tests.support import game, legal
 
@@ -73,9 +75,24 @@ def _is_part_of(part: object, whole: object) -> bool:
     return part == whole
 
 
+def _in_coordinates(s: MidEvilState, lean: Any) -> dict[str, Any]:
+    """The lean bot view with its squares written as the view writes them (``[x, y]``, pawns' ``x, y``)."""
+    out = dict(lean)
+    out["pawns"] = []
+    for p in lean["pawns"]:
+        q = {k: v for k, v in p.items() if k != "square"}
+        q["x"], q["y"] = s.xy(p["square"])
+        out["pawns"].append(q)
+    book = dict(lean["book"])
+    book["square"] = None if book["square"] < 0 else s.xy(book["square"])
+    out["book"] = book
+    return out
+
+
 def test_bot_view_is_part_of_the_view() -> None:
     """Heuristic bot: the heuristic's lean view holds only entries of ``view(seat)`` for that seat, with their
-    values (so it can show nothing the seat may not know), and everything the heuristic reads."""
+    values (so it can show nothing the seat may not know) given by square, and everything the heuristic
+    reads; the skeletons and Humans it reads by square are the view's."""
     s = medieval.make("midevil", 4).new_game(33)
     assert isinstance(s, MidEvilState)
     rng = random.Random(3)
@@ -85,10 +102,15 @@ def test_bot_view_is_part_of_the_view() -> None:
             break
         for seat in range(4):
             lean = s.bot_view(seat)
-            assert _is_part_of(lean, s.view(seat))
-            assert {"phase", "pawns", "skeletons", "humans_on_map", "book"} <= set(lean)
+            whole = s.view(seat)
+            assert _is_part_of(_in_coordinates(s, lean), whole)
+            assert {"phase", "pawns", "book"} <= set(lean)
             assert ("player_combat" in lean) == bool(s.pvp)
             assert "hand" in lean["pawns"][seat] and all("hand" not in p for p in lean["pawns"] if p["seat"] != seat)
+            colours = {1: "white", 2: "red", 3: "blue"}
+            assert sorted([*s.xy(sq), colours[v]] for sq, v in skeleton_squares(s).items()) == sorted(
+                whole["skeletons"])
+            assert sorted(s.xy(sq) for sq in human_squares(s)) == sorted(whole["humans_on_map"])
         seen_phases.add(s.phase)
         seat = s.to_move[0]
         s.apply(seat, s.game.heuristic_action(s, seat, rng))

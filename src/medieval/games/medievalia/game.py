@@ -7,7 +7,7 @@ from typing import Any
 
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import register
-from medieval.core.spec import GameParts, GameSpec, OptionSpec, OptionValue
+from medieval.core.spec import GameParts, GameSpec, OptionSpec, OptionValue, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.medievalia import actions as A
 from medieval.games.medievalia.components import DECK_NAMES, HAND_LIMIT, ROUNDS, faces_of, parse_deck
@@ -93,6 +93,7 @@ SPEC = GameSpec(
         (4, {**_SHORT, "field": "CM04", "instructor": "IM04"}),
         (3, {**_SHORT, "field": "CM10", "skip_cards": "discard"}),
     ),
+    speed=SpeedTargets(search_per_s=2500),
 )
 
 

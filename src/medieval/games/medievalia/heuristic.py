@@ -1,4 +1,5 @@
-"""A Medievalia heuristic that decides from the seat's view and legal actions only.
+"""A Medievalia heuristic that decides from the seat's view and legal actions only (the part of the view it
+reads: ``state.bot_view(seat)``).
 
 - Responding: beat the table as cheaply as possible, measured by what the cards used are worth for
   later (high numbers, Wildcards and Skips are kept); prefer plays that shed more cards once the deck
@@ -16,7 +17,6 @@ from typing import TYPE_CHECKING
 from medieval.core.state import Action
 from medieval.games.medievalia import actions as A
 from medieval.games.medievalia.components import W
-from medieval.games.medievalia.view import Table
 
 if TYPE_CHECKING:
     from medieval.games.medievalia.state import MedievaliaState
@@ -37,15 +37,15 @@ def choose(state: MedievaliaState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    view = state.view(seat)
-    field = view["tower"]["field"]
-    skip_faces = set(_skip_faces(state, field["code"] if field else None))
+    view = state.bot_view(seat)
+    skip_faces = set(_skip_faces(state, view["field"]))
     scores = view["scores"]
+    stack_sizes = view["stack_sizes"]
     opponents = [s for s in range(view["players"]) if s != seat]
-    target = max(opponents, key=lambda s: (scores[s], -view["stack_sizes"][s], s))
-    table = view["table"]
+    target = max(opponents, key=lambda s: (scores[s], -stack_sizes[s], s))
+    count = view["table_count"]
     endgame = view["deck_size"] == 0
-    leading = table["count"] == 0 and table["total"] == 0
+    leading = count == 0 and view["table_total"] == 0
 
     best: Action | None = None
     best_score = -1e18
@@ -57,10 +57,10 @@ def choose(state: MedievaliaState, seat: int, rng: random.Random) -> Action:
             continue
         if a.next >= 0 and a.next != target:
             continue
-        score = _score_play(a, skip_faces, leading, endgame, table)
+        score = _score_play(a, skip_faces, leading, endgame, count)
         if score > best_score:
             best, best_score = a, score
-    take_score = _score_take(table, endgame)
+    take_score = _score_take(count, endgame)
     if best is None or (not leading and take_score > best_score):
         return A.TAKE if A.TAKE in legal else legal[0]
     return best
@@ -71,8 +71,8 @@ def _skip_faces(state: MedievaliaState, field_code: str | None) -> list[int]:
     return list(state.game.fields[field_code].skip_effect)
 
 
-def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
-                table: Table) -> float:
+def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool, count: int) -> float:
+    """How good playing ``a`` is (``count``: the cards open on the table)."""
     is_skip = a.count > 0 and a.face in skip_faces
     cards = a.count + a.wilds
     if is_skip:
@@ -80,7 +80,6 @@ def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
         # a Skip is worth spending when the table is costly to take
         if leading:
             return -10.0 + (3.0 if endgame else 0.0) * cards
-        count = table["count"]
         return 1.0 * count - cost - 1.5 + (2.0 * cards if endgame else 0.0)
     cost = a.count * _card_cost(a.face, skip_faces) + a.wilds * _KEEP[W]
     total = a.value * cards
@@ -91,6 +90,5 @@ def _score_play(a: A.Play, skip_faces: set[int], leading: bool, endgame: bool,
     return 3.0 - 2.0 * cost + 0.02 * total + (1.2 * cards if endgame else 0.3 * cards)
 
 
-def _score_take(table: Table, endgame: bool) -> float:
-    count = table["count"]
+def _score_take(count: int, endgame: bool) -> float:
     return -1.0 * count + (0.5 if not endgame else 0.0)

@@ -3,9 +3,9 @@ every New Round (§7.1)."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
+from medieval.core.rng import Rng
 from medieval.games.medievalia.components import (
     CLOCKWISE,
     DIRECTION_NAMES,
@@ -89,7 +89,7 @@ def initial_state(game: MedievaliaGame, seed: int) -> MedievaliaState:
     return s
 
 
-def draw_tower(s: MedievaliaState, rng: random.Random) -> None:
+def draw_tower(s: MedievaliaState, rng: Rng) -> None:
     """§2.2 / §7.1 a new Magic Field card (each round, or once with field_draw="game", Ruling R1) and a
     new Magic Instructor card each round, replacing the previous ones; an empty Tower deck is made
     again from its used cards (Ruling R11)."""
@@ -100,7 +100,7 @@ def draw_tower(s: MedievaliaState, rng: random.Random) -> None:
         s.instructor = draw_one(rng, s.instructor, s.instructor_deck, s.instructor_used)
 
 
-def draw_one(rng: random.Random, current: str | None, deck: list[str], used: list[str]) -> str | None:
+def draw_one(rng: Rng, current: str | None, deck: list[str], used: list[str]) -> str | None:
     """The card in play goes to the used pile and a new one is drawn (None: the deck is empty for good)."""
     if current is not None:
         used.append(current)
@@ -115,7 +115,7 @@ def draw_one(rng: random.Random, current: str | None, deck: list[str], used: lis
     return code
 
 
-def start_round(s: MedievaliaState, rng: random.Random) -> None:
+def start_round(s: MedievaliaState, rng: Rng) -> None:
     """§2 / §7.1 prepare a round: Tower cards, then shuffle every creature card and deal 6 (§2.3)."""
     n = s.players
     draw_tower(s, rng)

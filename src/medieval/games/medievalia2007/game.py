@@ -8,7 +8,7 @@ from typing import Any
 
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import register
-from medieval.core.spec import GameParts, GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.setup import initial_state
@@ -67,6 +67,7 @@ SPEC = GameSpec(
     # turns to empty two decks) to keep thousands of checked games affordable.
     test_configurations=((2, {}), (3, {"turn_limit": 24}), (4, {"turn_limit": 24}),
                          (4, {"allied": True, "turn_limit": 24})),
+    speed=SpeedTargets(search_per_s=2500),
 )
 
 

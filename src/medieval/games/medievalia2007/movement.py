@@ -76,6 +76,7 @@ def march(s: Medievalia2007State, seat: int, action: A.March) -> None:
     s.loc[t] = dest
     s.host[t] = -1
     add_mark(s, t, MOVED, 1)
-    s._emit("march", {"seat": seat, "card": NAME[t], "to": action.to})
+    if s._log_on:
+        s._emit("march", {"seat": seat, "card": NAME[t], "to": action.to})
     if was >= 0:
         recheck(s, seat)

@@ -333,5 +333,6 @@ def move(s: Medievalia2007State, seat: int, action: A.Move) -> None:
     t = action.card
     s.host[t] = action.host
     set_mark(s, t, IMOVED, 1)
-    s._emit("move", {"seat": seat, "card": NAME[t], "to": NAME[action.host] if action.host >= 0 else None})
+    if s._log_on:
+        s._emit("move", {"seat": seat, "card": NAME[t], "to": NAME[action.host] if action.host >= 0 else None})
     recheck(s, seat)

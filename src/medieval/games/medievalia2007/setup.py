@@ -3,9 +3,9 @@ stacks with School, Workshop and Bank on top, a City per player, then each playe
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
+from medieval.core.rng import Rng
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import (
     BUILDING_IDS,
@@ -80,7 +80,7 @@ def initial_state(game: Medievalia2007Game, seed: int) -> Medievalia2007State:
     return s
 
 
-def building_stacks(rng: random.Random, ids: list[int]) -> list[list[int]]:
+def building_stacks(rng: Rng, ids: list[int]) -> list[list[int]]:
     """§2.3-4: School, Workshop and Bank face up on three roughly equal stacks of the other buildings
     (their second copies are shuffled into the stacks, ruling R9)."""
     tops: list[int] = []

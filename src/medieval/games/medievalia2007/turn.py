@@ -38,7 +38,8 @@ def start_turn(s: Medievalia2007State, p: int) -> None:
     s.called = 0  # NOT_ASKED
     s.abandoned = []
     s.phase = DRAW
-    s._emit("turn", {"seat": p, "turn": s.turn})
+    if s._log_on:
+        s._emit("turn", {"seat": p, "turn": s.turn})
 
 
 def next_seat(s: Medievalia2007State, p: int) -> int:
@@ -54,8 +55,9 @@ def draw(s: Medievalia2007State, seat: int, action: A.Draw) -> None:
     """§3.1 draw from a deck of your choice, then §3.2 re-activate every card."""
     card = s.decks[action.deck].pop(0)
     s.hands[seat].append(card)
-    where = {"seat": seat, "deck": DECKS[action.deck]}
-    s._emit("draw", {**where, "card": FACES[FACE[card]]}, to=(seat,), redacted=where)
+    if s._log_on:
+        deck = DECKS[action.deck]
+        s._emit("draw", {"seat": seat, "deck": deck, "card": FACES[FACE[card]]}, (seat,), {"seat": seat, "deck": deck})
     if decks_exhausted(s):
         return
     for c in s.tables[seat]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from medieval.core.registry import register
-from medieval.core.spec import GameParts, GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.medievallons import actions as A
 from medieval.games.medievallons.setup import initial_state
@@ -70,6 +70,7 @@ SPEC = GameSpec(
              "beggar_tie": "take", "alt_ranking": "total", "witch_own_guilds": False,
              "reshuffle_keeps": "top"}),
     ),
+    speed=SpeedTargets(search_per_s=2500),
 )
 
 

@@ -1,4 +1,5 @@
-"""A Medievallons heuristic that decides from the seat's view and legal actions only.
+"""A Medievallons heuristic that decides from the seat's view and legal actions only (the part of the view it
+reads: ``state.bot_view(seat)``).
 
 - Lay a guild whenever possible (the third one wins at once); keep Jesters back when a lay does not
   need them.
@@ -26,7 +27,6 @@ from medieval.games.medievallons.components import (
     KNIGHT,
     MERCHANT,
     MONK,
-    N_KINDS,
     NOBLE,
     PRIEST,
     PROWLER,
@@ -34,7 +34,7 @@ from medieval.games.medievallons.components import (
     WITCH,
     WIZARD,
 )
-from medieval.games.medievallons.view import GuildView, MedievallonsView
+from medieval.games.medievallons.view import BotGuild, BotView
 
 if TYPE_CHECKING:
     from medieval.games.medievallons.state import MedievallonsState
@@ -47,14 +47,12 @@ BASE_POWER = {ARTISAN: 1.0, ASSASSIN: 1.0, BEGGAR: 1.0, JESTER: 0.0, KNIGHT: 1.6
 class _Table:
     """What the seat knows, digested from its view."""
 
-    def __init__(self, view: MedievallonsView, seat: int) -> None:
+    def __init__(self, view: BotView, seat: int) -> None:
         self.seat = seat
         self.view = view
         self.players = view["players"]
-        self.hand = [0] * N_KINDS
-        for name in view["hand"] or []:
-            self.hand[KIND_OF[name.lower()]] += 1
-        self.guilds: list[GuildView] = view["guilds"]
+        self.hand = view["hand"]  # count of each kind
+        self.guilds: list[BotGuild] = view["guilds"]
         self.counts: list[int] = view["guild_counts"]
         self.sizes: list[int] = view["hand_counts"]
         self.my_kinds = {KIND_OF[g["kind"].lower()] for g in self.guilds if g["owner"] == seat}
@@ -122,7 +120,7 @@ def choose(state: MedievallonsState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    t = _Table(state.view(seat), seat)
+    t = _Table(state.bot_view(seat), seat)
     first = legal[0]
     if isinstance(first, A.Play | A.Lay | A.Use | A.Reinforce):
         return _turn(t, legal)

@@ -153,6 +153,42 @@ def view(s: MedievallonsState, seat: int | None) -> MedievallonsView:
     }
 
 
+class BotGuild(TypedDict):
+    """A guild as the heuristic reads it: the entries of its ``GuildView`` it needs."""
+
+    id: int
+    owner: int
+    kind: str
+    size: int
+
+
+class BotView(TypedDict):
+    """The part of ``view(seat)`` the heuristic reads (``MedievallonsState.bot_view``), several times cheaper
+    to build: every entry is the view's own, the seat's hand given as its count of each kind (the view lists
+    the names) and each guild by the entries of it the heuristic needs."""
+
+    players: int
+    hand: list[int]
+    hand_counts: list[int]
+    guilds: list[BotGuild]
+    guild_counts: list[int]
+    discard_top: str | None
+    seen: dict[str, SeenHand]
+
+
+def bot_view(s: MedievallonsState, seat: int) -> BotView:
+    return {
+        "players": s.players,
+        "hand": s.hands[seat][:],
+        "hand_counts": [sum(h) for h in s.hands],
+        "guilds": [{"id": g[G_ID], "owner": g[G_OWNER], "kind": KINDS[g[G_KIND]], "size": g[G_COUNT] + g[G_JESTERS]}
+                   for g in s.guilds],
+        "guild_counts": [G.count(s, x) for x in range(s.players)],
+        "discard_top": KINDS[s.discard[-1]] if s.discard else None,
+        "seen": {t: {"turn": v["turn"], "hand": list(v["hand"])} for t, v in s.seen[seat].items()},
+    }
+
+
 def pending_view(s: MedievallonsState, seat: int | None) -> PendingView | None:
     p = s.pending
     if p is None or s.result is not None:

@@ -11,7 +11,7 @@ sends local (column, row) to (2 - row, column) and a side d to side d + 1."""
 from __future__ import annotations
 
 import json
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -208,6 +208,7 @@ START_TILE = next(t for t in TILES if t.start)
 GRAVEYARD_TILE = next(t for t in TILES if t.centre == "graveyard")
 CARDS = _load_cards()
 CARD_BY_NAME = {c.name.lower(): c for c in CARDS}
+CARD_NAMES = tuple(c.name for c in CARDS)
 NECRONOMICON = next(c.index for c in CARDS if c.effect == "necronomicon")
 HORSE = next(c.index for c in CARDS if c.effect == "horse")
 CHAIN_MAIL = next(c.index for c in CARDS if c.effect == "armour")
@@ -391,26 +392,29 @@ class Geometry:
         """Per square, its steps in direction order: (square stepped to, the interned ``skeleton X,Y D``
         action, 4 * square + direction: the order of skeleton moves in legal-action lists). Cached."""
         if self._skeleton_steps is None:
+            from medieval.games.midevil.actions import skeleton_moves
+
             base = self._base
             if base is not None and base._skeleton_steps is not None:
                 table = base._skeleton_steps + [[] for _ in range(self.n - base.n)]
                 for s in self._changed:
-                    table[s] = self._skeleton_steps_from(s)
+                    table[s] = self._skeleton_steps_from(s, skeleton_moves)
             else:
-                table = [self._skeleton_steps_from(s) for s in range(self.n)]
+                table = [self._skeleton_steps_from(s, skeleton_moves) for s in range(self.n)]
             self._skeleton_steps = table
             self._base = None
         return self._skeleton_steps
 
-    def _skeleton_steps_from(self, s: int) -> list[tuple[int, Any, int]]:
-        from medieval.games.midevil.actions import skeleton_moves
-
+    def _skeleton_steps_from(self, s: int, skeleton_moves: Any) -> list[tuple[int, Any, int]]:
+        step = self.step[s]
+        if step is _NO_STEP:
+            return []
         moves = skeleton_moves(self.xs[s], self.ys[s])
-        return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(self.step[s]) if t2 >= 0]
+        return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(step) if t2 >= 0]
 
     def _steps_from(self, s: int) -> tuple[int, int, int, int]:
         if not self.walk[s]:
-            return (-1, -1, -1, -1)
+            return _NO_STEP
         out = [-1, -1, -1, -1]
         x, y, rs = self.xs[s], self.ys[s], self.region[s]
         doors = self.doors
@@ -463,16 +467,19 @@ class Geometry:
             return got
         dist = [-1] * self.n
         dist[target] = 0
-        queue = deque([target])
         step = self.step
-        while queue:
-            s = queue.popleft()
-            nd = dist[s] + 1
-            for t2 in step[s]:
-                # moves are symmetric, so stepping back from s reaches the squares that step to s
-                if t2 >= 0 and dist[t2] < 0:
-                    dist[t2] = nd
-                    queue.append(t2)
+        frontier = [target]
+        d = 0
+        while frontier:  # breadth first, a whole ring of squares at a time
+            d += 1
+            ring = []
+            for s in frontier:
+                for t2 in step[s]:
+                    # moves are symmetric, so stepping back from s reaches the squares that step to s
+                    if t2 >= 0 and dist[t2] < 0:
+                        dist[t2] = d
+                        ring.append(t2)
+            frontier = ring
         if len(self._dist) > 512:
             self._dist.clear()
         self._dist[target] = dist

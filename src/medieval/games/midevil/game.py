@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from medieval.core.registry import register
-from medieval.core.spec import GameParts, GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.setup import initial_state
@@ -74,6 +74,7 @@ SPEC = GameSpec(
              "catapult_into_buildings": True, "doors_may_face": False}),
         (4, {"max_rounds": 3, "target_points": 5, "graveyard_within": 2}),
     ),
+    speed=SpeedTargets(search_per_s=300),
 )
 
 

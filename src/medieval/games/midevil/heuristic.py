@@ -1,5 +1,6 @@
 """MidEvil's heuristic policy. It reads only the seat's view (``state.bot_view(seat)``: ``view(seat)``
-without what is there only to draw the table), the public map and ``state.legal_actions(seat)``.
+without what is there only to draw the table, by square; the skeletons and Humans on the map by square,
+``view.skeleton_squares`` and ``view.human_squares``), the public map and ``state.legal_actions(seat)``.
 
 Plan: go for the Necronomicon (Graveyard centre, then the Altar centre), chase and challenge a holder,
 collect skeletons and Humans met on the way; play items at once and weapons where they count; send
@@ -8,12 +9,13 @@ skeletons towards the leader and away from itself; lay tiles (the Graveyard abov
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
-from medieval.games.midevil.components import CARDS, Geometry
+from medieval.games.midevil.components import CARDS
 from medieval.games.midevil.state import MidEvilState
-from medieval.games.midevil.view import BotPawn, BotView, CombatSide
+from medieval.games.midevil.view import BotPawn, CombatSide, human_squares, skeleton_squares
 
 VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
@@ -25,18 +27,26 @@ KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain
 class _Ctx:
     """What the policy derives from a view (and the map, which is public)."""
 
-    def __init__(self, view: BotView, seat: int, g: Geometry) -> None:
-        self.view = view
+    def __init__(self, state: MidEvilState, seat: int) -> None:
+        self.state = state
+        self.view = view = state.bot_view(seat)
         self.seat = seat
-        self.g = g
+        self.g = state.geo()
         self.me = view["pawns"][seat]
-        self.pos = self.g.at[(self.me["x"], self.me["y"])]
-        self.skel = {self.g.at[(x, y)]: VALUE[c] for x, y, c in view["skeletons"]}
-        self.humans_on_map = {self.g.at[(x, y)] for x, y in view["humans_on_map"]}
+        self.pos = self.me["square"]
         self.opponents = [p for p in view["pawns"] if p["seat"] != seat]
 
+    @cached_property
+    def skel(self) -> dict[int, int]:
+        """Skeletons on the map: square -> points."""
+        return skeleton_squares(self.state)
+
+    @cached_property
+    def humans_on_map(self) -> set[int]:
+        return human_squares(self.state)
+
     def square(self, p: BotPawn) -> int:
-        return self.g.at[(int(p["x"]), int(p["y"]))]
+        return p["square"]
 
     def leader(self) -> BotPawn:
         holder = [p for p in self.opponents if p["has_book"]]
@@ -51,9 +61,8 @@ class _Ctx:
             return self.g.altar
         if book["status"] == "graveyard":
             return self.g.graveyard
-        square = book["square"]
-        if book["status"] == "held" and square is not None:
-            return self.g.at[(square[0], square[1])]
+        if book["status"] == "held":
+            return book["square"]
         return -1
 
 
@@ -94,14 +103,14 @@ def _react(ctx: _Ctx, legal: list[Action]) -> Action:
 
 def _context(state: MidEvilState, seat: int) -> _Ctx:
     """The seat's lean bot view and the state's shared (public) map."""
-    return _Ctx(state.bot_view(seat), seat, state.geo())
+    return _Ctx(state, seat)
 
 
 def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     """Lay tiles close to our pawn: the Graveyard most of all (the book is the fastest win)."""
     best: list[Action] = []
     best_d = 1 << 30
-    px, py = ctx.me["x"], ctx.me["y"]
+    px, py = ctx.g.xs[ctx.pos], ctx.g.ys[ctx.pos]
     for a in legal:
         assert isinstance(a, A.Place)
         d = abs(3 * a.x + 1 - px) + abs(3 * a.y + 1 - py)
@@ -234,19 +243,24 @@ def _skeletons(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     g = ctx.g
     mine = g.distances(ctx.pos)
     lead = g.distances(ctx.square(ctx.leader()))
-
-    def score(a: Action) -> float:
+    at, step, rand = g.at, g.step, rng.random
+    best: Action = legal[0]
+    best_score = 0.0
+    for i, a in enumerate(legal):  # the first of the highest scores (as max would)
         assert isinstance(a, A.SkeletonMove)
-        s = g.at[(a.x, a.y)]
-        t = g.step[s][a.d]
+        s = at[(a.x, a.y)]
+        t = step[s][a.d]
         gain = 0.0
-        if lead[s] >= 0 and lead[t] >= 0:
-            gain += (lead[s] - lead[t]) * (2.0 if lead[t] <= 6 else 1.0)
-        if mine[s] >= 0 and mine[t] >= 0 and mine[t] <= 3:
-            gain += (mine[t] - mine[s]) * 1.5
-        return gain + rng.random() * 0.01
-
-    return max(legal, key=score)
+        ls, lt = lead[s], lead[t]
+        if ls >= 0 and lt >= 0:
+            gain += (ls - lt) * (2.0 if lt <= 6 else 1.0)
+        ms, mt = mine[s], mine[t]
+        if ms >= 0 and mt >= 0 and mt <= 3:
+            gain += (mt - ms) * 1.5
+        score = gain + rand() * 0.01
+        if i == 0 or score > best_score:
+            best, best_score = a, score
+    return best
 
 
 def _commit(ctx: _Ctx, legal: list[Action]) -> Action:

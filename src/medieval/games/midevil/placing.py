@@ -39,7 +39,7 @@ def place(s: MidEvilState, a: A.Place) -> None:
     tid = s.drawn
     s.drawn = -1
     base = s.geo()
-    s.tiles.append([tid, a.x, a.y, a.rot])
+    s.tiles = [*s.tiles, [tid, a.x, a.y, a.rot]]  # a new list: clones share the old one
     g = s._geo = geometry(s.tiles, base)
     s.skel.extend([0] * 9)
     s.hum.extend([0] * 9)

@@ -34,7 +34,8 @@ _TILE_KEYS = tuple(("tile", t.name) for t in TILES)
 
 class MidEvilState(State):
     game: MidEvilGame
-    tiles: Annotated[list[list[int]], 1]  # placed tiles in order: [tile id, tile x, tile y, rotation]; never changed
+    tiles: Annotated[list[list[int]], 0]  # placed tiles in order: [tile id, tile x, tile y, rotation]; never
+    # changed in place (placing a tile makes a new list), so clones share it
     tile_deck: Annotated[list[int], 1]  # tile ids, top = last
     tiles_out: Annotated[list[int], 1]  # tiles out of the game (scenarios only)
     drawn: Annotated[int, 0]  # the tile drawn this turn and not yet placed, or -1
@@ -74,7 +75,7 @@ class MidEvilState(State):
     respawn: Annotated[list[bool], 1]  # died: takes 3 Humans at the start of the next turn
     forfeit: Annotated[bool, 0]  # the active player died: the rest of the turn is forfeited
     dice: Annotated[list[int], 1]  # loaded dice for scenarios (used before the random ones)
-    result: Annotated[dict[str, Any], 1]  # {"termination", "winners"} once over; never changed in place
+    result: Annotated[dict[str, Any], 0]  # {"termination", "winners"} once over; never changed in place
 
     # Derived caches beside the position (not part of it):
     _geo: Geometry | None = None  # the map of ``tiles``

@@ -3,16 +3,19 @@
 Everything on the table is public: the map, the tokens, every pawn and its items, the book, the decks'
 sizes, the discard pile. Hidden are the other hands (a count only), the order of both decks, and a
 player-combat commitment until both players are ready (§6.4). ``bot_view`` is the part of the view the
-heuristic reads, several times cheaper to build: every entry is the view's own."""
+heuristic reads, several times cheaper to build: every entry is the view's own, with squares given as the
+map's square ids (the view's ``[x, y]``, looked up in the public map), and ``skeleton_squares`` and
+``human_squares`` are the view's ``skeletons`` and ``humans_on_map`` by square."""
 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from medieval.games.midevil import movement, winning
 from medieval.games.midevil.components import (
     BOOK_AT_GRAVEYARD,
+    CARD_NAMES,
     CARDS,
     COLOURS,
     KILL_ROLL,
@@ -63,12 +66,8 @@ class Commitment(TypedDict):
     humans: int
 
 
-class BotPawn(TypedDict):
-    """A player as the heuristic reads it."""
-
+class _PawnBase(TypedDict):
     seat: int
-    x: int
-    y: int
     humans: int
     points: int
     in_play: list[str]  # card names
@@ -76,9 +75,17 @@ class BotPawn(TypedDict):
     hand: NotRequired[list[str]]  # the viewing seat's own pawn only
 
 
-class Pawn(BotPawn):
+class BotPawn(_PawnBase):
+    """A player as the heuristic reads it: the view's pawn, at its square id instead of ``x, y``."""
+
+    square: int
+
+
+class Pawn(_PawnBase):
     """A player as the view shows it."""
 
+    x: int
+    y: int
     skeletons: Skeletons  # killed skeletons by colour
     hand_count: int
     played_card_this_round: bool
@@ -90,6 +97,14 @@ class Book(TypedDict):
     status: Literal["held", "graveyard", "set_aside"]
     holder: int | None
     square: Square | None
+
+
+class BotBook(TypedDict):
+    """The view's book, at its square id (-1: set aside)."""
+
+    status: Literal["held", "graveyard", "set_aside"]
+    holder: int | None
+    square: int
 
 
 class CombatSide(TypedDict):
@@ -107,25 +122,19 @@ class PlayerCombat(TypedDict):
     revealed: bool
 
 
-PawnT = TypeVar("PawnT", BotPawn, Pawn)
+class BotView(TypedDict):
+    """What the heuristic reads (``MidEvilState.bot_view``), besides the skeletons and Humans on the map
+    (``skeleton_squares``, ``human_squares``)."""
 
-
-class _Table(TypedDict, Generic[PawnT]):
     game: Literal["midevil"]
-    seat: int | None
+    seat: int
     players: int
     turn: int
     phase: Phase
     to_move: list[int]
-    skeletons: list[SkeletonOnMap]
-    humans_on_map: list[Square]
-    pawns: list[PawnT]
-    book: Book
+    pawns: list[BotPawn]
+    book: BotBook
     player_combat: NotRequired[PlayerCombat]  # while a player combat is under way
-
-
-#: What the heuristic reads (``MidEvilState.bot_view``).
-BotView = _Table[BotPawn]
 
 
 class PlacedTile(TypedDict):
@@ -193,7 +202,18 @@ class Result(TypedDict):
     winners: list[int]
 
 
-class MidEvilView(_Table[Pawn]):
+class MidEvilView(TypedDict):
+    game: Literal["midevil"]
+    seat: int | None
+    players: int
+    turn: int
+    phase: Phase
+    to_move: list[int]
+    skeletons: list[SkeletonOnMap]
+    humans_on_map: list[Square]
+    pawns: list[Pawn]
+    book: Book
+    player_combat: NotRequired[PlayerCombat]  # while a player combat is under way
     round: int
     max_rounds: int
     target_points: int
@@ -288,28 +308,44 @@ def view(s: MidEvilState, seat: int | None) -> MidEvilView:
 
 
 def bot_view(s: MidEvilState, seat: int) -> BotView:
-    """The part of ``view(seat)`` the heuristic reads: who is where and holds what, the skeletons and
-    Humans on the map, the book, the phase and a player combat."""
-    g = s.geo()
-    xs, ys = g.xs, g.ys
+    """The part of ``view(seat)`` the heuristic reads, by square: who is where and holds what, the book,
+    the phase and a player combat."""
     pawns: list[BotPawn] = []
-    for p in range(s.players):
-        sq = s.pawn[p]
+    kills, humans, in_play, book = s.kills, s.humans, s.in_play, s.book
+    for p, sq in enumerate(s.pawn):
         info: BotPawn = {
-            "seat": p, "x": xs[sq], "y": ys[sq], "humans": s.humans[p], "points": winning.points(s.kills[p]),
-            "in_play": [CARDS[c].name for c in s.in_play[p]], "has_book": s.book == p,
+            "seat": p, "square": sq, "humans": humans[p], "points": winning.points(kills[p]),
+            "in_play": [CARD_NAMES[c] for c in in_play[p]], "has_book": book == p,
         }
         if p == seat:
-            info["hand"] = [CARDS[c].name for c in s.hands[p]]
+            info["hand"] = [CARD_NAMES[c] for c in s.hands[p]]
         pawns.append(info)
+    if book >= 0:
+        b: BotBook = {"status": "held", "holder": book, "square": s.pawn[book]}
+    elif book == BOOK_AT_GRAVEYARD:
+        b = {"status": "graveyard", "holder": None, "square": s.geo().graveyard}
+    else:
+        b = {"status": "set_aside", "holder": None, "square": -1}
     v: BotView = {
         "game": "midevil", "seat": seat, "players": s.players, "turn": s.turn, "phase": cast(Phase, s.phase),
-        "to_move": list(s.to_move), "skeletons": _skeletons(s), "humans_on_map": _humans(s),
-        "pawns": pawns, "book": _book(s),
+        "to_move": list(s.to_move), "pawns": pawns, "book": b,
     }
     if s.pvp:
         v["player_combat"] = _player_combat(s, seat)
     return v
+
+
+def skeleton_squares(s: MidEvilState) -> dict[int, int]:
+    """The view's ``skeletons`` by square: square -> the skeleton's points (its colour: 1 white, 2 red,
+    3 blue)."""
+    skel = s.skel
+    return {sq: skel[sq] for sq in compress(range(len(skel)), skel)}
+
+
+def human_squares(s: MidEvilState) -> set[int]:
+    """The view's ``humans_on_map`` by square."""
+    hum = s.hum
+    return set(compress(range(len(hum)), hum))
 
 
 def _layouts(tile: int) -> list[TileLayout]:

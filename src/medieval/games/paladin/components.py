@@ -61,6 +61,13 @@ N_CARDS = len(CARD_FACES)
 N_QUESTS = len(QUESTS)
 #: FACE_OF[card_id] -> face index (value * 2 + red)
 FACE_OF: tuple[int, ...] = tuple(f.index for f in CARD_FACES)
+#: CARD_NAMES[card_id] -> the face as the log writes it (``str(face)``: "7", "7r")
+CARD_NAMES: tuple[str, ...] = tuple(str(f) for f in CARD_FACES)
+#: QUEST_LABELS[quest_id] -> "Q1".."K9"
+QUEST_LABELS: tuple[str, ...] = tuple(q.label for q in QUESTS)
+#: Points of a won quest and of a won Paladin (§7.1): QUEST_SWORDS[quest_id], CARD_RED[card_id] (1 if red)
+QUEST_SWORDS: tuple[int, ...] = tuple(q.swords for q in QUESTS)
+CARD_RED: tuple[int, ...] = tuple(int(f.red) for f in CARD_FACES)
 FACES_BY_INDEX: dict[int, Face] = {f.index: f for f in CARD_FACES}
 QUEST_BY_LABEL: dict[str, Quest] = {q.label: q for q in QUESTS}
 QUEEN_IDS = tuple(q.id for q in QUESTS if q.back == "queen")

@@ -6,7 +6,7 @@ from typing import Any
 
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import register
-from medieval.core.spec import GameParts, GameSpec, OptionSpec
+from medieval.core.spec import GameParts, GameSpec, OptionSpec, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.paladin import actions as A
 from medieval.games.paladin.setup import initial_state
@@ -50,6 +50,7 @@ SPEC = GameSpec(
     hidden_information=True,
     simultaneous=False,
     chance="sampled",
+    speed=SpeedTargets(ratios=(("python_liars_poker", 3.0), ("hearts", 0.5)), search_per_s=2500),
 )
 
 

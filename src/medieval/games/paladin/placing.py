@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from medieval.core.state import Action
 from medieval.games.paladin import actions as A
 from medieval.games.paladin import resolving
-from medieval.games.paladin.components import CARD_FACES, FACE_OF, QUESTS
+from medieval.games.paladin.components import CARD_NAMES, FACE_OF, QUEST_LABELS
 
 if TYPE_CHECKING:
     from medieval.games.paladin.state import PaladinState
@@ -22,23 +22,24 @@ def legal(s: PaladinState, seat: int) -> list[Action]:
             return [A.NO_LOOK, *looks]
     faces = sorted({FACE_OF[c] for c in s.hands[seat]})
     table = s.table
-    if s.placed < n:  # §4.1 heroes: quests still without a card
-        open_slots = [i for i in range(n) if not table[i]]
-    else:  # §5.2 one card per quest per player
-        open_slots = [i for i in range(n) if seat not in table[i][0::2]]
     row = s.row
-    return [A.PLACE[f][row[i]] for i in open_slots for f in faces]
+    if s.placed < n:  # §4.1 heroes: quests still without a card
+        quests = [row[i] for i in range(n) if not table[i]]
+    else:  # §5.2 one card per quest per player
+        quests = [row[i] for i in range(n) if seat not in table[i][0::2]]
+    place = A.PLACE
+    return [place[f][q] for q in quests for f in faces]
 
 
 def lookable(s: PaladinState, seat: int) -> list[Action]:
     """§5.1: any face-down card on the table whose face the seat does not already know."""
     kn = s.known[seat]
     out: list[Action] = []
-    for i, cards in enumerate(s.table):
-        q = s.row[i]
-        for j in range(0, len(cards), 2):
-            if not kn >> cards[j + 1] & 1:
-                out.append(A.LOOK[q][cards[j]])
+    look = A.LOOK
+    for q, cards in zip(s.row, s.table, strict=False):
+        for j in range(1, len(cards), 2):
+            if not kn >> cards[j] & 1:
+                out.append(look[q][cards[j - 1]])
     return out
 
 
@@ -48,8 +49,10 @@ def look(s: PaladinState, seat: int, action: A.Look) -> None:
     card = card_of(s, slot, action.owner)
     s.known[seat] |= 1 << card
     s.looked = True
-    where = {"seat": seat, "quest": QUESTS[action.quest].label, "owner": action.owner}
-    s._emit("look", {**where, "card": str(CARD_FACES[card])}, to=(seat,), redacted=where)
+    if s._log_on:
+        quest = QUEST_LABELS[action.quest]
+        s._emit("look", {"seat": seat, "quest": quest, "owner": action.owner, "card": CARD_NAMES[card]},
+                (seat,), {"seat": seat, "quest": quest, "owner": action.owner})
 
 
 def card_of(s: PaladinState, slot: int, owner: int) -> int:
@@ -65,22 +68,26 @@ def place(s: PaladinState, seat: int, action: A.Place) -> None:
     the quests are resolved."""
     hand = s.hands[seat]
     face = action.face
-    card = next(c for c in hand if FACE_OF[c] == face)
-    # Others can no longer tell which of this hand's cards went down: forget them all (§9.3).
     forget = 0
+    card = -1
     for c in hand:
+        if card < 0 and FACE_OF[c] == face:
+            card = c
         forget |= 1 << c
+    # Others can no longer tell which of this hand's cards went down: forget them all (§9.3).
     keep = ~forget
     known = s.known
     for o in range(s.players):
         if o != seat:
             known[o] &= keep
     hand.remove(card)
-    slot = s.row.index(action.quest)
-    hero = not s.table[slot]
-    s.table[slot] += [seat, card]
-    where = {"seat": seat, "quest": QUESTS[action.quest].label, "hero": hero}
-    s._emit("place", {**where, "card": str(CARD_FACES[card])}, to=(seat,), redacted=where)
+    cards = s.table[s.row.index(action.quest)]
+    hero = not cards
+    cards += (seat, card)
+    if s._log_on:
+        quest = QUEST_LABELS[action.quest]
+        s._emit("place", {"seat": seat, "quest": quest, "hero": hero, "card": CARD_NAMES[card]}, (seat,),
+                {"seat": seat, "quest": quest, "hero": hero})
     n = s.players
     s.placed += 1
     s.looked = False

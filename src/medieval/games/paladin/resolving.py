@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from medieval.core.state import Action
 from medieval.games.paladin import actions as A
-from medieval.games.paladin.components import CARD_FACES, QUESTS
+from medieval.games.paladin.components import CARD_FACES, CARD_NAMES, QUEST_LABELS, QUESTS
 
 if TYPE_CHECKING:
     from medieval.games.paladin.state import PaladinState
@@ -20,7 +20,8 @@ def reveal_hero(s: PaladinState) -> None:
     del cards[:2]
     s.hero = [owner, card]
     reveal(s, card)
-    s._emit("hero", {"quest": QUESTS[s.row[s.res_q]].label, "seat": owner, "card": str(CARD_FACES[card])})
+    if s._log_on:
+        s._emit("hero", {"quest": QUEST_LABELS[s.row[s.res_q]], "seat": owner, "card": CARD_NAMES[card]})
 
 
 def reveal(s: PaladinState, card: int) -> None:
@@ -51,26 +52,31 @@ def resolve(s: PaladinState, seat: int, action: Action) -> None:
     cards = s.table[s.res_q]
     card = cards[1]
     del cards[:2]
-    quest = QUESTS[s.row[s.res_q]].label
-    if isinstance(action, A.Challenge):
+    log = s._log_on
+    quest = QUEST_LABELS[s.row[s.res_q]]
+    t = type(action)
+    if t is A.Challenge:
         reveal(s, card)
         hero_seat, hero_card = s.hero
         wins = beats(s, card, hero_card)
-        s._emit("challenge", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card]),
-                              "hero_seat": hero_seat, "hero": str(CARD_FACES[hero_card]), "wins": wins})
+        if log:
+            s._emit("challenge", {"quest": quest, "seat": seat, "card": CARD_NAMES[card],
+                                  "hero_seat": hero_seat, "hero": CARD_NAMES[hero_card], "wins": wins})
         if wins:
             s.deck.append(hero_card)  # §6.4 the defeated paladin goes under the deck
             s.hero = [seat, card]
         else:
             s.deck.append(card)
-    elif isinstance(action, A.TakeBack):
+    elif t is A.TakeBack:
         s.hands[seat].append(card)  # §6.5 back to hand unseen
-        s._emit("takeback", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card])},
-                to=(seat,), redacted={"quest": quest, "seat": seat})
+        if log:
+            s._emit("takeback", {"quest": quest, "seat": seat, "card": CARD_NAMES[card]},
+                    (seat,), {"quest": quest, "seat": seat})
     else:
         s.deck.append(card)  # §6.6 under the stock unseen
-        s._emit("discard", {"quest": quest, "seat": seat, "card": str(CARD_FACES[card])},
-                to=(seat,), redacted={"quest": quest, "seat": seat})
+        if log:
+            s._emit("discard", {"quest": quest, "seat": seat, "card": CARD_NAMES[card]},
+                    (seat,), {"quest": quest, "seat": seat})
     if not cards:
         award(s)
 
@@ -83,8 +89,9 @@ def award(s: PaladinState) -> None:
     quest = s.row[s.res_q]
     s.won[winner] += [quest, card]
     s.hero = []
-    s._emit("quest_won", {"quest": QUESTS[quest].label, "seat": winner, "card": str(CARD_FACES[card]),
-                          "swords": QUESTS[quest].swords, "red": CARD_FACES[card].red})
+    if s._log_on:
+        s._emit("quest_won", {"quest": QUEST_LABELS[quest], "seat": winner, "card": CARD_NAMES[card],
+                              "swords": QUESTS[quest].swords, "red": CARD_FACES[card].red})
     s.res_q += 1
     if s.res_q < s.players:
         reveal_hero(s)

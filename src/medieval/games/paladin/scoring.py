@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from medieval.core.outcome import Outcome
-from medieval.games.paladin.components import CARD_FACES, QUESTS
+from medieval.games.paladin.components import CARD_RED, QUEST_SWORDS
 from medieval.games.paladin.setup import start_round
 
 if TYPE_CHECKING:
@@ -14,10 +14,8 @@ if TYPE_CHECKING:
 
 def scores(s: PaladinState) -> list[int]:
     """§7.1 one point per sword on won quests, one per won red Paladin."""
-    out = []
-    for won in s.won:
-        out.append(sum(QUESTS[won[i]].swords + CARD_FACES[won[i + 1]].red for i in range(0, len(won), 2)))
-    return out
+    return [sum(map(QUEST_SWORDS.__getitem__, won[0::2])) + sum(map(CARD_RED.__getitem__, won[1::2]))
+            for won in s.won]
 
 
 def nearest_from(s: PaladinState, start: int, seats: list[int]) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from medieval.games.paladin.components import CARD_FACES, KING_IDS, N_CARDS, QUEEN_IDS, QUESTS
+from medieval.games.paladin.components import CARD_NAMES, KING_IDS, N_CARDS, QUEEN_IDS, QUEST_LABELS
 
 if TYPE_CHECKING:
     from medieval.games.paladin.game import PaladinGame
@@ -68,17 +68,24 @@ def start_round(s: PaladinState) -> None:
     s.res_q = 0
     full = n + 1
     dealt: list[list[int]] = [[] for _ in range(n)]
+    hands, known, deck = s.hands, s.known, s.deck
+    need = [full - len(h) for h in hands]
+    left = sum(need)
     seat = (s.dealer + 1) % n
-    while any(len(h) < full for h in s.hands):
-        if len(s.hands[seat]) < full:
-            card = s.deck.pop(0)
-            s.hands[seat].append(card)
-            s.known[seat] |= 1 << card
+    while left:  # one card at a time, from the dealer's left, to each hand not yet full
+        if need[seat] > 0:
+            card = deck.pop(0)
+            hands[seat].append(card)
+            known[seat] |= 1 << card
             dealt[seat].append(card)
+            need[seat] -= 1
+            left -= 1
         seat = (seat + 1) % n
     s.phase = "first"
-    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUESTS[q].label for q in s.row]})
+    if not s._log_on:
+        return
+    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUEST_LABELS[q] for q in s.row]})
     for x in range(n):
         if dealt[x]:
-            s._emit("deal", {"seat": x, "cards": [str(CARD_FACES[c]) for c in dealt[x]]},
+            s._emit("deal", {"seat": x, "cards": [CARD_NAMES[c] for c in dealt[x]]},
                     to=(x,), redacted={"seat": x, "count": len(dealt[x])})

@@ -78,19 +78,29 @@ class PaladinState(State):
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        if isinstance(action, A.Place):
+        t = type(action)
+        if t is A.Place:
+            assert isinstance(action, A.Place)
             placing.place(self, seat, action)
-        elif isinstance(action, A.Look):
+        elif t is A.Look:
+            assert isinstance(action, A.Look)
             placing.look(self, seat, action)
-        elif isinstance(action, A.NoLook):
+        elif t is A.NoLook:
             self.looked = True
-            self._emit("nolook", {"seat": seat})
-        elif isinstance(action, A.ChooseFirst):
+            if self._log_on:
+                self._emit("nolook", {"seat": seat})
+        elif t is A.ChooseFirst:
+            assert isinstance(action, A.ChooseFirst)
             self.first = self.turn = action.seat
             self.phase = PLACE
-            self._emit("first_player", {"dealer": seat, "seat": action.seat})
+            if self._log_on:
+                self._emit("first_player", {"dealer": seat, "seat": action.seat})
         else:
             resolving.resolve(self, seat, action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
 
     def view(self, seat: int | None) -> PaladinView:
         self._check_view_seat(seat)

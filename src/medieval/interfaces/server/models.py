@@ -23,6 +23,9 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: The game's seed: secret while the game goes on (it decides every shuffle).
     seed: Mapped[int] = mapped_column(BigInteger)
+    #: The record format the game is replayed in (its chance generator: ``core/rng.py``); tables stored
+    #: before the second format keep the first.
+    record_format: Mapped[str] = mapped_column(String(32), server_default="medieval/record@1")
     #: open | playing | finished | broken
     status: Mapped[str] = mapped_column(String(16), index=True)
     auto_start: Mapped[bool] = mapped_column()

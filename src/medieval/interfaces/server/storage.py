@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, even
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from medieval.core.state import RECORD_FORMAT
 from medieval.interfaces.server.models import ActionRow, SeatRow, TableRow
 from medieval.interfaces.server.settings import ServerSettings
 
@@ -213,6 +214,7 @@ class StoredTable:
     created_at: datetime
     private: bool = False
     invite_hash: str | None = None
+    record_format: str = RECORD_FORMAT
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
 
@@ -260,7 +262,8 @@ def _stored(rows: Iterable[Any]) -> dict[str, StoredTable]:
     out: dict[str, StoredTable] = {}
     for r in rows:
         out[r.id] = StoredTable(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.auto_start,
-                                r.version, r.outcome, r.created_at, bool(r.private), r.invite_hash)
+                                r.version, r.outcome, r.created_at, bool(r.private), r.invite_hash,
+                                r.record_format)
     return out
 
 

@@ -219,7 +219,7 @@ async def _to_the_end(work: Coroutine[Any, Any, None]) -> None:
 
 
 def record_of(stored: StoredTable) -> dict[str, Any]:
-    return {"format": RECORD_FORMAT, "game": stored.game, "players": stored.players, "options": stored.options,
+    return {"format": stored.record_format, "game": stored.game, "players": stored.players, "options": stored.options,
             "origin": {"seed": stored.seed}, "actions": [[s, n] for s, n in stored.actions]}
 
 
@@ -385,7 +385,8 @@ class TableService:
         stamp = storage.now()
         row = {"id": table_id, "game": game.spec.name, "players": game.players, "options": dict(game.options),
                "seed": table.seed, "status": status, "auto_start": auto_start, "version": 0, "outcome": None,
-               "created_at": stamp, "updated_at": stamp, "private": private, "invite_hash": invite_hash}
+               "created_at": stamp, "updated_at": stamp, "private": private, "invite_hash": invite_hash,
+               "record_format": RECORD_FORMAT}
         await self.db.write(partial(storage.insert_table, row=row, seats=[s.row(table_id) for s in seats]))
         self.tables[table_id] = table
         self.bots.kick(table)
