@@ -45,6 +45,10 @@ SPEC = GameSpec(
         OptionSpec("internal_moves", "free",
                    "Troops move freely inside their Fief (free), or once each per turn (once).",
                    choices=("free", "once")),
+        OptionSpec("civilian_bonus", "war",
+                   "A civilian building's +0/1 protects the card it is placed on whenever that card is hit "
+                   "in war, by a battle or a Bowman (war), or only when its territory or City is the "
+                   "target of a battle (target).", choices=("war", "target")),
         OptionSpec("turn_limit", 0,
                    "End the game (scored like lack of cards) after this many turns in all; 0 = no limit.",
                    minimum=0, maximum=10_000),
@@ -94,6 +98,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
     ally_once: bool
     abandoned_not_again: bool
     moves_once: bool
+    civil_target: bool
 
     def _setup(self) -> None:
         n = self.players
@@ -102,6 +107,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
         self.ally_once = opts["ally_transfers"] == "once"
         self.abandoned_not_again = opts["abandoned"] == "not_again"
         self.moves_once = opts["internal_moves"] == "once"
+        self.civil_target = opts["civilian_bonus"] == "target"
         if self.allied and n != 4:
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))
