@@ -49,6 +49,11 @@ SPEC = GameSpec(
                    "A civilian building's +0/1 protects the card it is placed on whenever that card is hit "
                    "in war, by a battle or a Bowman (war), or only when its territory or City is the "
                    "target of a battle (target).", choices=("war", "target")),
+        OptionSpec("exchanges", "while_paying",
+                   "The 'at any time' exchanges (3 for 1, a card for 1): offered while a payment (yours or, in "
+                   "the allied game, your ally's) is being made, the only moments a resource can be used "
+                   "(while_paying); or a sale at every decision too, the resource lost at once (any_time).",
+                   choices=("while_paying", "any_time")),
         OptionSpec("turn_limit", 0,
                    "End the game (scored like lack of cards) after this many turns in all; 0 = no limit.",
                    minimum=0, maximum=10_000),
@@ -99,6 +104,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
     abandoned_not_again: bool
     moves_once: bool
     civil_target: bool
+    exchanges_any: bool
 
     def _setup(self) -> None:
         n = self.players
@@ -108,6 +114,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
         self.abandoned_not_again = opts["abandoned"] == "not_again"
         self.moves_once = opts["internal_moves"] == "once"
         self.civil_target = opts["civilian_bonus"] == "target"
+        self.exchanges_any = opts["exchanges"] == "any_time"
         if self.allied and n != 4:
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))
