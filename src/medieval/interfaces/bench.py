@@ -15,7 +15,7 @@ import importlib
 import importlib.util
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -133,10 +133,10 @@ def _view_of_mover(state: State) -> object:
 
 
 def bench_game(name: str, players: int | None = None, seconds: float = 2.0, seed: int = 0,
-               positions: int = 16, **options: Any) -> GameBench:
-    """Measure one game: random playouts for ``seconds``, then clone/view/to_json for ``seconds / 4``
-    each on mid-game positions."""
-    game = medieval.make(name, players, **options)
+               positions: int = 16, options: Mapping[str, Any] | None = None) -> GameBench:
+    """Measure one game (with its rule ``options``): random playouts for ``seconds``, then
+    clone/view/to_json for ``seconds / 4`` each on mid-game positions."""
+    game = medieval.make(name, players, **(options or {}))
     decisions, games, elapsed = random_playouts(game, seconds, seed)
     mids = [s for s in mid_game_positions(game, positions, seed) if not s.is_over]
     micro = max(seconds / 4, 0.02)

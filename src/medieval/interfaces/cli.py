@@ -353,15 +353,16 @@ def cmd_replay(args: argparse.Namespace, screen: Screen) -> int:
 
 def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
     names = [game_class(n).spec.name for n in args.games] or [s.name for s in medieval.list_games()]
-    for name in names:  # report a bad player count before measuring anything
-        make_game(name, args.players, {})
+    options = parse_options(args.option)
+    for name in names:  # report a bad player count or option before measuring anything
+        make_game(name, args.players, options)
     console = screen.console
     results: list[benchmod.GameBench] = []
     failed = 0
     for name in names:
         with console.status(f"measuring {name} ({args.seconds:g} s of random playouts)..."):
             try:
-                results.append(benchmod.bench_game(name, args.players, args.seconds))
+                results.append(benchmod.bench_game(name, args.players, args.seconds, options=options))
             except Exception as e:  # a game under construction must not stop the others' numbers
                 failed += 1
                 screen.print(Text(f"{name}: failed: {type(e).__name__}: {e}", style="red"))
@@ -388,7 +389,7 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
             _print_baseline(screen, results, baseline)
     if args.json:
         data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-                "seconds": args.seconds, "games": [r.to_json() for r in results],
+                "seconds": args.seconds, "options": options, "games": [r.to_json() for r in results],
                 "baseline": [b.to_json() for b in baseline]}
         try:
             Path(args.json).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -478,6 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=positive_float, default=2.0,
                    help="seconds of random playouts per game (per-call timings take a quarter each)")
     p.add_argument("--players", type=positive_int, metavar="N", help="number of players (default: the game's)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="rule option of the games measured (repeatable), e.g. --option event_timing=own_turn")
     p.add_argument("--baseline", action="store_true", help="also measure OpenSpiel games, if installed")
     p.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
     p.set_defaults(handler=cmd_bench)
