@@ -54,6 +54,10 @@ SPEC = GameSpec(
                    "the allied game, your ally's) is being made, the only moments a resource can be used "
                    "(while_paying); or a sale at every decision too, the resource lost at once (any_time).",
                    choices=("while_paying", "any_time")),
+        OptionSpec("upkeep_check", "own_turn",
+                   "Troops that can no longer be fed (a Field lost in another player's attack) are removed when "
+                   "their owner's turn starts, as the rulebook's 'at any point during his turn' reads "
+                   "(own_turn), or at once on anyone's turn (at_once).", choices=("own_turn", "at_once")),
         OptionSpec("turn_limit", 0,
                    "End the game (scored like lack of cards) after this many turns in all; 0 = no limit.",
                    minimum=0, maximum=10_000),
@@ -73,9 +77,11 @@ SPEC = GameSpec(
     simultaneous=False,
     chance="sampled",
     # The 2-player game in full; 3, 4 and allied games cut at 24 turns (random play would need about 40
-    # turns to empty two decks) to keep thousands of checked games affordable.
+    # turns to empty two decks) to keep thousands of checked games affordable; the other readings of R18,
+    # R20 and R38 in a 2-player game.
     test_configurations=((2, {}), (3, {"turn_limit": 24}), (4, {"turn_limit": 24}),
-                         (4, {"allied": True, "turn_limit": 24})),
+                         (4, {"allied": True, "turn_limit": 24}),
+                         (2, {"civilian_bonus": "target", "exchanges": "any_time", "upkeep_check": "at_once"})),
 )
 
 
@@ -105,6 +111,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
     moves_once: bool
     civil_target: bool
     exchanges_any: bool
+    upkeep_at_once: bool
 
     def _setup(self) -> None:
         n = self.players
@@ -115,6 +122,7 @@ class Medievalia2007Game(Game[Medievalia2007State]):
         self.moves_once = opts["internal_moves"] == "once"
         self.civil_target = opts["civilian_bonus"] == "target"
         self.exchanges_any = opts["exchanges"] == "any_time"
+        self.upkeep_at_once = opts["upkeep_check"] == "at_once"
         if self.allied and n != 4:
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))
