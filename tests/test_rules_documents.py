@@ -111,6 +111,31 @@ def test_every_test_a_rules_document_cites_exists(name: str, path: Path) -> None
     assert not missing, f"{name}: the rules document cites tests that do not exist: {sorted(set(missing))}"
 
 
+#: A ruling: a paragraph or a list item starting with its bold number, `**R7 — ...**`.
+RULING = re.compile(r"^(?:- )?\*\*(R\d+)\b")
+
+
+def rulings(text: str) -> dict[str, str]:
+    """Each ruling's number and text (whitespace collapsed)."""
+    out: dict[str, str] = {}
+    for block in re.split(r"\n\s*\n|\n(?=- \*\*R\d)", text):
+        m = RULING.match(block.strip())
+        if m:
+            out[m.group(1)] = " ".join(block.split())
+    return out
+
+
+@pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
+def test_every_ruling_says_why_it_is_the_default(name: str, path: Path) -> None:
+    """A ruling gives what the rulebook says, what we decided and why that is the default (the rulebook's
+    words, and why our reading is the closest); numbered without gaps."""
+    found = rulings(path.read_text(encoding="utf-8"))
+    assert found, f"{name}: no rulings"
+    assert sorted(found, key=lambda r: int(r[1:])) == [f"R{i}" for i in range(1, len(found) + 1)], sorted(found)
+    silent = [r for r, text in found.items() if "*Why the default:*" not in text]
+    assert not silent, f"{name}: rulings without 'Why the default': {silent}"
+
+
 @pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
 def test_every_code_reference_of_a_rules_document_exists(name: str, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
