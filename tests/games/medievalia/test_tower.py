@@ -348,3 +348,6 @@ def test_tower_view_shows_cards_in_play_with_text() -> None:
     assert instructor is not None and instructor["code"] == "IM02" and instructor["source"] == "rulebook"
     assert "5" in instructor["text"]
     assert hand(s, 1)
+    for design, words in (("revised", "hand limit of 7"), ("first", "one extra card at the deal")):
+        field = game(MedievaliaGame, 4, field="CM06", tower_design=design).new_game(seed=0).view(1)["tower"]["field"]
+        assert field is not None and words in field["text"]  # the rule in play, as designed or as revised
