@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.golden.playthrough import folder, game_names, generate
+from tests.golden.playthrough import folder, game_names, generate, record_path, stored_record
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,7 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help="games (default: all)")
     parser.add_argument("--update", action="store_true", help="rewrite the golden files")
     parser.add_argument("--record1", action="store_true",
-                        help="with --update, also rewrite the files of the first record format (record1/): "
+                        help="with --update, also rewrite the files of the first record format (record1/ and "
+                             "records/<game>-record1.json): "
                              "only after a rule change, never after a change of chance")
     args = parser.parse_args(argv)
     names = args.games or game_names()
@@ -36,6 +37,13 @@ def main(argv: list[str] | None = None) -> int:
             continue  # (the first format's files change only with the rules: --record1)
         files = generate(name, first)
         d = folder(name, first)
+        if first:  # the stored whole record of the first format goes with the first format's files
+            stored = record_path(name)
+            if args.update:
+                stored.write_text(stored_record(name))
+            elif not stored.exists() or stored.read_text() != stored_record(name):
+                differ += 1
+                print(f"{stored.name}: differs")
         label = f"{name}/record1" if first else name
         if args.update:
             d.mkdir(parents=True, exist_ok=True)

@@ -17,8 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 SRC = ROOT / "src" / "medieval"
 
-#: `test_name` or `file.py::test_name` in backticks (not the spec field `test_configurations`)
-TEST_REF = re.compile(r"`(?:([\w/]+\.py)::)?(test_(?!configurations\b)\w+)`")
+#: A test citation in backticks, in order of appearance: `file.py::test_name`, the continuation
+#: `::test_name` (in the file cited last), or `test_name` alone (in any test file); a name may end in `*`
+#: (every test it starts). A file named alone in backticks (`test_x.py`) becomes the file of the
+#: continuations that follow. The spec field `test_configurations` is not a test.
+CITATION = re.compile(r"`(?:(?P<file>[\w/]+\.py)::|(?P<cont>::))?(?P<test>test_(?!configurations\b)\w*\*?)`"
+                      r"|`(?P<alone>(?:[\w/]+/)?test_\w+\.py)`")
 #: `module.py`, `module.py: Name`, `module.py: Class.attribute` (and `a/b.py: ...`) in backticks
 CODE_REF = re.compile(r"`((?:[\w]+/)*[a-z_0-9]+\.py)(?::\s*([A-Za-z_][\w.]*))?[^`]*`")
 
@@ -57,20 +61,79 @@ def _documents() -> list[tuple[str, Path]]:
     return out
 
 
+def citations(text: str) -> list[tuple[str | None, str]]:
+    """(file or None, test name or pattern) of every test a document cites; a continuation `::test_x`
+    takes the file cited last before it."""
+    out: list[tuple[str | None, str]] = []
+    current: str | None = None
+    for m in CITATION.finditer(text):
+        if m.group("alone"):
+            current = m.group("alone")
+            continue
+        file = m.group("file")
+        if file:
+            current = file
+        elif m.group("cont"):
+            if current is None:
+                raise AssertionError(f"`::{m.group('test')}` follows no test file")
+            file = current
+        out.append((file, m.group("test")))
+    return out
+
+
+def _exists(test: str, where: set[str]) -> bool:
+    if test.endswith("*"):
+        return any(t.startswith(test[:-1]) for t in where)
+    return test in where
+
+
+def test_citations_resolve_continuations_and_patterns() -> None:
+    text = ("`test_a.py::test_one`, `::test_two`; `test_b.py` (`::test_three`), `test_four`, "
+            "`dir/test_c.py::test_five_*`, `::test_six`, `test_configurations`")
+    assert citations(text) == [("test_a.py", "test_one"), ("test_a.py", "test_two"), ("test_b.py", "test_three"),
+                               (None, "test_four"), ("dir/test_c.py", "test_five_*"), ("dir/test_c.py", "test_six")]
+    with pytest.raises(AssertionError, match="follows no test file"):
+        citations("`::test_orphan`")
+
+
 @pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
 def test_every_test_a_rules_document_cites_exists(name: str, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     tests = _test_functions()
     every = set().union(*tests.values())
     missing = []
-    cited = 0
-    for file, test in TEST_REF.findall(text):
-        cited += 1
+    cited = citations(text)
+    for file, test in cited:
         where = tests.get(file, set()) if file else every
-        if test not in where:
+        if not _exists(test, where):
             missing.append(f"{file}::{test}" if file else test)
-    assert cited > 0, f"{name}: the rules document cites no test"
+    assert cited, f"{name}: the rules document cites no test"
     assert not missing, f"{name}: the rules document cites tests that do not exist: {sorted(set(missing))}"
+
+
+#: A ruling: a paragraph or a list item starting with its bold number, `**R7 — ...**`.
+RULING = re.compile(r"^(?:- )?\*\*(R\d+)\b")
+
+
+def rulings(text: str) -> dict[str, str]:
+    """Each ruling's number and text (whitespace collapsed)."""
+    out: dict[str, str] = {}
+    for block in re.split(r"\n\s*\n|\n(?=- \*\*R\d)", text):
+        m = RULING.match(block.strip())
+        if m:
+            out[m.group(1)] = " ".join(block.split())
+    return out
+
+
+@pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])
+def test_every_ruling_says_why_it_is_the_default(name: str, path: Path) -> None:
+    """A ruling gives what the rulebook says, what we decided and why that is the default (the rulebook's
+    words, and why our reading is the closest); numbered without gaps."""
+    found = rulings(path.read_text(encoding="utf-8"))
+    assert found, f"{name}: no rulings"
+    assert sorted(found, key=lambda r: int(r[1:])) == [f"R{i}" for i in range(1, len(found) + 1)], sorted(found)
+    silent = [r for r, text in found.items() if "*Why the default:*" not in text]
+    assert not silent, f"{name}: rulings without 'Why the default': {silent}"
 
 
 @pytest.mark.parametrize(("name", "path"), _documents(), ids=[n for n, _ in _documents()])

@@ -35,6 +35,7 @@ FORMAT = "medieval/golden@1"
 RANDOM_SEEDS = (1, 2)
 #: One game of heuristic bots per game, on its first test configuration, with this seed.
 HEURISTIC_SEED = 3
+STORED_SEED = 11  # the stored records of the first format (tests/golden/records)
 #: Fingerprints are taken every this many steps (and at the end).
 EVERY = 10
 #: The search's choice is pinned at these steps of the heuristic game (where it has a choice).
@@ -122,6 +123,20 @@ def generate(name: str, first_chance: bool = False) -> dict[str, str]:
     return files
 
 
+def stored_record(name: str) -> str:
+    """The stored record of the first record format (tests/golden/records/<game>-record1.json): a random
+    game of the game's first configuration played to its end on the first format's chance, kept as the
+    server would store it, so that the suite replays a whole record of that format (seed 11)."""
+    players, options = configurations(name)[0]
+    game = medieval.make(name, players, **options)
+    state = game.new_game(STORED_SEED, first_chance=True)
+    rng = random.Random(STORED_SEED)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return json.dumps(state.record(), separators=(",", ":"))
+
+
 def dumps(doc: dict[str, Any]) -> str:
     """JSON with one step, snapshot or search per line."""
     def line(value: Any) -> str:
@@ -153,6 +168,10 @@ def dumps(doc: dict[str, Any]) -> str:
 
 def game_names() -> list[str]:
     return [spec.name for spec in medieval.list_games()]
+
+
+def record_path(name: str) -> Path:
+    return GOLDEN_DIR / "records" / f"{name}-record1.json"
 
 
 def folder(name: str, first_chance: bool = False) -> Path:

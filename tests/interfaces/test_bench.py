@@ -36,6 +36,20 @@ def test_bench_paladin_briefly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert checks["clone µs"]["met"] is not None and checks["search iterations/s"]["target"] == 2500
 
 
+def test_bench_with_rule_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option`` measures the games under rule options (a speed comparison of variants); a bad one is
+    refused before anything is measured."""
+    path = tmp_path / "bench.json"
+    screen, buf = make_screen([])
+    assert main(["bench", "midevil", "--seconds", "0.05", "--option", "event_timing=own_turn", "--json", str(path)],
+                screen=screen) == 0
+    data = json.loads(path.read_text())
+    assert data["options"] == {"event_timing": "own_turn"} and data["games"][0]["game"] == "midevil"
+    screen, buf = make_screen([])
+    assert main(["bench", "midevil", "--seconds", "0.05", "--option", "event_timing=never"], screen=screen) != 0
+    assert "event_timing" in capsys.readouterr().err + buf.getvalue() and "decisions/s" not in buf.getvalue()
+
+
 def test_measuring_functions() -> None:
     game = medieval.make("paladin", 4)
     decisions, games, elapsed = bench.random_playouts(game, 0.01, seed=3)

@@ -20,7 +20,7 @@ import os
 import signal
 import time
 import traceback
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -143,14 +143,18 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
                 "error": f"{type(e).__name__}: {e}", "trace": traceback.format_exc(limit=8)}
 
 
+Worker = Callable[[dict[str, Any]], dict[str, Any]]
+
+
 def execute(tasks: list[dict[str, Any]], jobs: int | None = None, ray_address: str | None = None, *,
-            ordered: bool = False) -> Generator[dict[str, Any], None, None]:
-    """Play ``tasks`` on ``jobs`` processes (default: one per core) or on a Ray cluster, yielding each
-    result as it arrives (in task order with ``ordered``)."""
+            ordered: bool = False, worker: Worker = play_task) -> Generator[dict[str, Any], None, None]:
+    """Run ``worker`` (a module-level function, default: play one game of a batch) on every task, on
+    ``jobs`` processes (default: one per core) or on a Ray cluster, yielding each result as it arrives
+    (in task order with ``ordered``: every result then has the ``index`` of its task)."""
     if not tasks:
         return
     if ray_address is not None:
-        results: Iterator[dict[str, Any]] = _execute_ray(tasks, ray_address)
+        results: Iterator[dict[str, Any]] = _execute_ray(tasks, ray_address, worker)
         if ordered:
             results = iter(sorted(results, key=lambda r: int(r["index"])))
         yield from results
@@ -158,7 +162,7 @@ def execute(tasks: list[dict[str, Any]], jobs: int | None = None, ray_address: s
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(tasks) == 1:
         for task in tasks:
-            yield play_task(task)
+            yield worker(task)
         return
     import multiprocessing
 
@@ -166,9 +170,9 @@ def execute(tasks: list[dict[str, Any]], jobs: int | None = None, ray_address: s
     chunk = max(1, min(50, len(tasks) // (jobs * 8))) if ordered else 1
     try:
         if ordered:
-            yield from pool.imap(play_task, tasks, chunksize=chunk)
+            yield from pool.imap(worker, tasks, chunksize=chunk)
         else:
-            yield from pool.imap_unordered(play_task, tasks, chunksize=chunk)
+            yield from pool.imap_unordered(worker, tasks, chunksize=chunk)
     except BaseException:  # interrupted (or the consumer stopped): end the workers now
         pool.terminate()
         pool.join()
@@ -184,7 +188,7 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _execute_ray(tasks: list[dict[str, Any]], address: str) -> Iterator[dict[str, Any]]:
+def _execute_ray(tasks: list[dict[str, Any]], address: str, worker: Worker) -> Iterator[dict[str, Any]]:
     """Spread the games over a Ray cluster (``address``: ``auto``, ``ray://host:10001``, or ``local``
     to start a private local instance). Ray is an optional extra, imported here only."""
     import importlib
@@ -200,7 +204,7 @@ def _execute_ray(tasks: list[dict[str, Any]], address: str) -> Iterator[dict[str
         if address != "local":
             kwargs["address"] = address
         ray.init(**kwargs)
-    remote = ray.remote(num_cpus=1)(play_task)
+    remote = ray.remote(num_cpus=1)(worker)
     pending: list[Any] = []
     try:
         width = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))

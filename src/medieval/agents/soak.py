@@ -8,15 +8,15 @@ interrupted soak resumes where it stopped and a finished one can be extended wit
 
 from __future__ import annotations
 
+import contextlib
 import json
-import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from medieval.agents.batch import execute
 from medieval.core.conformance import play_checked
 from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class, make
@@ -173,33 +173,14 @@ def record(soak: Soak, result: dict[str, Any]) -> GameProgress:
 
 def run(soak: Soak, names: list[str], target: int, jobs: int,
         on_result: Callable[[dict[str, Any]], None]) -> None:
-    """Play what is left on ``jobs`` processes, counting each chunk in as it comes (``on_result`` runs
-    after). An interrupt ends the workers; the chunks counted so far stay counted."""
+    """Play what is left on ``jobs`` processes (the batch runner's, ``agents/batch.py``), counting each
+    chunk in as it comes (``on_result`` runs after). An interrupt ends the workers; the chunks counted so
+    far stay counted."""
     tasks = list(plan(soak, names, target))
-    if not tasks:
-        return
-    if jobs <= 1:
-        for task in tasks:
-            result = play_chunk(task)
+    with contextlib.closing(execute(tasks, jobs, worker=play_chunk)) as results:
+        for result in results:
             record(soak, result)
             on_result(result)
-        return
-    pool = multiprocessing.get_context().Pool(min(jobs, len(tasks)), initializer=_worker_init)
-    try:
-        for result in pool.imap_unordered(play_chunk, tasks):
-            record(soak, result)
-            on_result(result)
-    except BaseException:
-        pool.terminate()
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
-
-
-def _worker_init() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent saves and ends the workers
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def replay_command(violation: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -378,10 +378,10 @@ Progress = Callable[[str], None]
 
 def run_bench(names: Sequence[str], players: int | None = None, seconds: float = 0.5, rounds: int = 11,
               baseline: Sequence[str] = (), search: bool = False, seed: int = 0,
-              progress: Progress | None = None) -> BenchReport:
-    """Measure ``names`` (and the OpenSpiel games ``baseline``, and each game's tuned search if ``search``)
-    in ``rounds`` rounds; each side gets ``seconds`` of CPU time of playouts (or of search) a round, and
-    our games a quarter of that for each per-call timing."""
+              progress: Progress | None = None, options: Mapping[str, Any] | None = None) -> BenchReport:
+    """Measure ``names`` under the rule ``options`` (and the OpenSpiel games ``baseline``, and each game's
+    tuned search if ``search``) in ``rounds`` rounds; each side gets ``seconds`` of CPU time of playouts
+    (or of search) a round, and our games a quarter of that for each per-call timing."""
     say = progress or (lambda _text: None)
     micro = max(seconds / 4, 0.005)
     failed: dict[str, str] = {}
@@ -393,7 +393,7 @@ def run_bench(names: Sequence[str], players: int | None = None, seconds: float =
     for name in names:
         say(f"preparing {name}...")
         try:
-            game = medieval.make(name, players)
+            game = medieval.make(name, players, **(options or {}))
             mids = [s for s in mid_game_positions(game, 16, seed) if not s.is_over]
             searcher = SearchRate(game) if search else None
         except Exception as e:  # a game under construction must not stop the others' numbers

@@ -18,7 +18,7 @@ from rich.text import Text
 import medieval
 from medieval.core.registry import game_class
 from medieval.interfaces import bench as benchmod
-from medieval.interfaces.common import CliError, make_game, output_file, positive_float, positive_int
+from medieval.interfaces.common import CliError, make_game, output_file, parse_options, positive_float, positive_int
 from medieval.interfaces.terminal.screen import Screen
 
 
@@ -36,14 +36,17 @@ def add_bench_parser(sub: Any) -> None:
                         "interleaved with ours, and check every game's speed targets")
     p.add_argument("--markdown", action="store_true", help="print the tables as Markdown, with full ranges")
     p.add_argument("--json", metavar="FILE", help="write the numbers as JSON")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="measure the games under a rule option (repeatable), e.g. to compare variants")
     p.set_defaults(handler=cmd_bench)
 
 
 def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
     names = [game_class(n).spec.name for n in args.games] or [s.name for s in medieval.list_games()]
     json_path = output_file(args.json, "--json") if args.json else None  # refused before measuring anything
-    for name in names:  # report a bad player count before measuring anything
-        make_game(name, args.players, {})
+    options = parse_options(args.option)
+    for name in names:  # report a bad player count or option before measuring anything
+        make_game(name, args.players, options)
     baseline: tuple[str, ...] = ()
     if args.baseline:
         if benchmod.openspiel_available():
@@ -53,7 +56,7 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
                               f"'{benchmod.OPENSPIEL_HINT}' and run again.", style="yellow"))
     with screen.console.status("measuring...") as status:
         report = benchmod.run_bench(names, args.players, args.seconds, args.rounds, baseline, search=args.baseline,
-                                    progress=lambda text: status.update(text))
+                                    progress=lambda text: status.update(text), options=options)
     for side, error in report.failed.items():
         screen.print(Text(f"{side}: failed: {error}", style="red"))
     _print_games(screen, report, args.markdown)
@@ -63,7 +66,7 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
         _print_targets(screen, checks, args.markdown)
     if json_path is not None:
         data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-                "clock": "process CPU time", "seconds": args.seconds, "rounds": args.rounds,
+                "clock": "process CPU time", "seconds": args.seconds, "rounds": args.rounds, "options": options,
                 "games": [g.to_json() for g in report.games], "baseline": [b.to_json() for b in report.baselines],
                 "targets": [c.to_json() for c in checks]}
         try:

@@ -157,12 +157,12 @@ def test_spec_lists_options() -> None:
     spec = next(sp for sp in medieval.list_games() if sp.name == "medievalia")
     assert spec is SPEC and (spec.min_players, spec.max_players) == (2, 6)
     names = {o.name for o in spec.options}
-    assert {"tower", "field", "instructor", "field_draw", "cm01", "skip_cards", "deck"} <= names
+    assert {"tower", "field", "instructor", "field_draw", "tower_design", "cm01", "skip_cards", "deck"} <= names
     assert spec.hidden_information and not spec.simultaneous and spec.chance == "sampled"
     assert all(spec.has(part) for part in ("heuristic", "evaluation", "rounds", "render", "encoding", "text"))
     configs = MedievaliaGame.test_configurations()
-    assert configs[:5] == [(n, {}) for n in range(2, 7)] and len(configs) == 12
-    assert (3, {"tower": "documented"}) in configs
+    assert configs[:5] == [(n, {}) for n in range(2, 7)] and len(configs) == 13
+    assert (3, {"tower": "documented"}) in configs and (4, {"rounds": 2, "tower_design": "first"}) in configs
     g = medievalia(4)
     s = g.new_game(seed=1)
     assert g.round_number(s) == 1 and g.evaluate(s) is not None

@@ -62,12 +62,13 @@ def test_preparation_first_round_clockwise_and_first_player_random() -> None:
 
 
 def test_preparation_tower_cards_revealed() -> None:
-    """§2.2: a Magic Field card and a Magic Instructor card are revealed on the Tower."""
+    """§2.2: a Magic Field card and a Magic Instructor card are revealed on the Tower (the standings
+    cards CM06-CM09 and IM06 wait for round 2, Ruling R18)."""
     s = game(MedievaliaGame, 4).new_game(seed=3)
     tower = s.view(None)["tower"]
     assert tower["field"] is not None and tower["field"]["code"].startswith("CM")
     assert tower["instructor"] is not None and tower["instructor"]["code"].startswith("IM")
-    assert tower["field_deck"] == 9 and tower["instructor_deck"] == 9
+    assert tower["field_deck"] == 5 and tower["instructor_deck"] == 8
 
 
 # ------------------------------------------------------------------ §3 / §4 turns

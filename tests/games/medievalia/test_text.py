@@ -77,7 +77,7 @@ def test_skip_plays_and_tower_choices_read_as_sentences() -> None:
 
 def test_rounds_and_the_end_read_as_sentences() -> None:
     """§2, §6, §8: the start of a round with its Tower cards, the scoring and the winner."""
-    g = game(MedievaliaGame, 2, field="CM09", instructor="IM02", first_player=1)
+    g = game(MedievaliaGame, 2, field="CM09", instructor="IM02", first_player=1, tower_design="first")
     s = g.new_game(seed=4)
     start = describe_event(last(s, "round_start", 0), 0)
     assert start == ("Round 1 begins clockwise: P1 plays first; Magic Field CM09 Leader's Toll, Magic "

@@ -4,6 +4,7 @@ them."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -15,10 +16,10 @@ from tests.support import events_of, game, last, legal, play
 OTHERS = [["1"], ["1"], ["1"]]
 
 
-def end_round_one(field: str, stacks: list[list[str]], players: int = 4) -> MedievaliaState:
+def end_round_one(field: str, stacks: list[list[str]], players: int = 4, **options: Any) -> MedievaliaState:
     """Seat 0 hits at once; the scores are minus the stacks (and one card in every other hand)."""
     hands = [["8"]] + [[str(9 + i)] for i in range(players - 1)]
-    s = stacked(players, options={"field": field}, hands=hands, stacks=stacks, deck=[])
+    s = stacked(players, options={"field": field, **options}, hands=hands, stacks=stacks, deck=[])
     play(s, "play 8")
     assert s.round == 2
     return s
@@ -127,24 +128,39 @@ def test_cm05_hand_limit_seven() -> None:
 
 
 def test_cm06_single_lowest_total_earns_a_card() -> None:
-    """§T.2 CM06 (our design): the one player with the lowest total so far is dealt an extra card; if
-    several share the lowest total, nobody is."""
+    """§T.2 CM06 (our design, revised): once a round has been scored, the one player with the lowest total so
+    far earns a card: a hand limit of 7 for the round; if several share the lowest total, nobody does ("If
+    the bonus is 'earning a card,' none of the tied players receives the card")."""
     s = end_round_one("CM06", [[], ["2", "3", "4"], [], []])
     assert s.totals == [0, -4, -1, -1]
-    assert s.view(None)["hand_sizes"] == [6, 7, 6, 6]
+    assert s.view(None)["hand_sizes"] == [6, 7, 6, 6] and s.hand_limits == [6, 7, 6, 6]
     s = end_round_one("CM06", [[], ["2", "3"], ["4", "5"], []])
     assert s.view(None)["hand_sizes"] == [6, 6, 6, 6]
-    s = game(MedievaliaGame, 4, field="CM06").new_game(seed=1)  # round 1: everyone tied at 0
+    s = game(MedievaliaGame, 4, field="CM06").new_game(seed=1)  # round 1: no standings yet
     assert s.view(None)["hand_sizes"] == [6, 6, 6, 6]
+    s = end_round_one("CM06", [[], ["2", "3", "4"], [], []], tower_design="first")
+    assert s.view(None)["hand_sizes"] == [6, 7, 6, 6] and s.hand_limits == [6, 6, 6, 6]  # one card at the deal
 
 
 def test_cm07_highest_totals_hand_limit_five() -> None:
-    """§T.2 CM07 (our design): the player(s) with the highest total so far have a hand limit of 5."""
+    """§T.2 CM07 (our design, revised): once a round has been scored, the player(s) with the highest total
+    so far have a hand limit of 5; in round 1 there are no standings and nobody is limited (Ruling R18)."""
     s = end_round_one("CM07", [[], ["2"], ["3"], ["4"]])
     assert s.view(None)["hand_sizes"] == [5, 6, 6, 6]
     assert s.hand_limits == [5, 6, 6, 6]
-    s = game(MedievaliaGame, 3, field="CM07").new_game(seed=2)  # round 1: all tied, all share the harm
+    s = game(MedievaliaGame, 3, field="CM07").new_game(seed=2)
+    assert s.view(None)["hand_sizes"] == [6, 6, 6] and s.hand_limits == [6, 6, 6]
+
+
+def test_ruling_r18_first_design_standings_cards_apply_to_everyone_in_round_one() -> None:
+    """Ruling R18, option ``tower_design="first"``: the standings cards judge the totals from round 1, where
+    "in case of a tie, all tied players receive the benefit or harm" makes them rules for the whole table."""
+    s = game(MedievaliaGame, 3, field="CM07", tower_design="first").new_game(seed=2)
     assert s.view(None)["hand_sizes"] == [5, 5, 5]
+    s = game(MedievaliaGame, 4, field="CM09", tower_design="first").new_game(seed=2)
+    assert s.margins == [1, 1, 1, 1]
+    s = game(MedievaliaGame, 4, field="CM09").new_game(seed=2)
+    assert s.margins == [0, 0, 0, 0]
 
 
 def test_cm08_lowest_totals_may_equal_the_table() -> None:
@@ -155,6 +171,8 @@ def test_cm08_lowest_totals_may_equal_the_table() -> None:
     s = stacked(4, options={"field": "CM08"}, round=2, round_scores=[[-5, 0, 0, 0]],
                  hands=[["7", "1"], ["7", "1"], ["1"], ["1"]], table=[[3, "7"]], turn=1)
     assert "play 7" not in legal(s)
+    s = stacked(4, options={"field": "CM08"}, hands=[["7", "1"], ["7"], ["1"], ["1"]], table=[[3, "7"]], turn=0)
+    assert "play 7" not in legal(s)  # round 1: no standings, nobody may equal
 
 
 def test_cm09_highest_totals_must_beat_by_two() -> None:
@@ -163,8 +181,31 @@ def test_cm09_highest_totals_must_beat_by_two() -> None:
                  hands=[["8", "9"], ["8"], ["1"], ["1"]], table=[[3, "7"]], turn=0)
     assert "play 8" not in legal(s) and "play 9" in legal(s)
     assert s.view(0)["table"]["need"] == [9, 8, 8, 8]
-    s = stacked(4, options={"field": "CM09"}, hands=[["8", "9"], ["8"], ["1"], ["1"]])
+    s = stacked(4, options={"field": "CM09"}, round=2, round_scores=[[0, -3, -3, -3]],
+                 hands=[["8", "9"], ["8"], ["1"], ["1"]])
     assert {"play 8", "play 9"} <= set(legal(s))  # nothing to beat when leading
+
+
+def test_ruling_r18_standings_cards_join_the_decks_after_round_one() -> None:
+    """Ruling R18 (revised design): with a new Magic Field card every round, CM06-CM09 and IM06 are not
+    drawn for round 1 — there are no standings to judge — and join their Tower decks for round 2."""
+    standings = {"CM06", "CM07", "CM08", "CM09", "IM06"}
+    firsts = [game(MedievaliaGame, 4).new_game(seed=k) for k in range(40)]
+    assert not {s.field for s in firsts} & standings and not {s.instructor for s in firsts} & standings
+    assert all(not standings & {*s.field_deck, *s.instructor_deck} for s in firsts)
+    s, rng = firsts[0], random.Random(0)
+    while s.round == 1:
+        seat = s.to_move[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert standings <= {*s.field_deck, *s.instructor_deck, s.field, s.instructor}
+    seen: set[str | None] = set()
+    for k in range(60):  # seeded games until every standings card has been drawn in a later round
+        starts = rounds_of({}, 4, k)
+        assert starts[0]["field"] not in standings and starts[0]["instructor"] not in standings
+        seen |= {e["field"] for e in starts[1:]} | {e["instructor"] for e in starts[1:]}
+        if standings <= seen:
+            break
+    assert standings <= seen
 
 
 def test_cm10_twelves_skip_and_name_the_next_player() -> None:
@@ -184,9 +225,9 @@ def test_cm10_twelves_skip_and_name_the_next_player() -> None:
 
 # ------------------------------------------------------------------ Magic Instructor cards
 def score(instructor: str, hands: list[list[str]], stacks: list[list[str]], hitter_plays: str = "play 8",
-          players: int = 4, **kw: Any) -> list[int]:
-    s = stacked(players, options={"instructor": instructor, "rounds": 1}, hands=hands, stacks=stacks,
-                 deck=[], **kw)
+          players: int = 4, tower_design: str = "revised", **kw: Any) -> list[int]:
+    s = stacked(players, options={"instructor": instructor, "rounds": 1, "tower_design": tower_design},
+                 hands=hands, stacks=stacks, deck=[], **kw)
     play(s, hitter_plays)
     return s.round_scores[0]
 
@@ -223,11 +264,14 @@ def test_im05_wildcards_minus_three() -> None:
 
 
 def test_im06_lowest_total_before_the_round_earns_three() -> None:
-    """§T.3 IM06 (our design): the player(s) with the lowest total before this round earn +3."""
+    """§T.3 IM06 (our design, revised): once a round has been scored, the player(s) with the lowest total
+    before this round earn +3; in round 1 nobody does (with the first design everyone, tied at 0, did)."""
     s = stacked(4, options={"instructor": "IM06", "rounds": 2}, round=2,
                  round_scores=[[-9, -2, -9, 0]], hands=[["8"], ["1"], ["1"], ["1"]], deck=[])
     play(s, "play 8")
     assert s.round_scores[1] == [3, -1, 2, -1]
+    assert score("IM06", [["8"], ["1"], ["1"], ["1"]], [[], [], [], []]) == [0, -1, -1, -1]
+    assert score("IM06", [["8"], ["1"], ["1"], ["1"]], [[], [], [], []], tower_design="first") == [3, 2, 2, 2]
 
 
 def test_im07_thirteens_minus_three() -> None:
@@ -240,9 +284,12 @@ def test_im08_ones_are_harmless() -> None:
     assert score("IM08", [["8"], ["1"], ["1", "2"], ["1"]], [["1", "2"], [], [], []]) == [-1, 0, -1, 0]
 
 
-def test_im09_skip_cards_plus_two() -> None:
-    """§T.3 IM09 (our design): each Skip and Skip-and-reverse is worth +2."""
-    assert score("IM09", [["8"], ["S"], ["1"], ["1"]], [["R", "2"], [], [], []]) == [1, 2, -1, -1]
+def test_im09_skip_cards_harmless_in_the_stack_costly_in_hand() -> None:
+    """§T.3 IM09 (our design, revised): a Skip or Skip-and-reverse in a creature stack is worth 0, one still
+    in hand at the end -3: taking Skips never scores points (the first design's +2 did)."""
+    assert score("IM09", [["8"], ["S"], ["1"], ["1"]], [["R", "2"], [], [], []]) == [-1, -3, -1, -1]
+    assert score("IM09", [["8"], ["S"], ["1"], ["1"]], [["R", "2"], [], [], []], tower_design="first") == \
+        [1, 2, -1, -1]
 
 
 def test_im10_cards_in_hand_minus_two() -> None:
@@ -303,3 +350,6 @@ def test_tower_view_shows_cards_in_play_with_text() -> None:
     assert instructor is not None and instructor["code"] == "IM02" and instructor["source"] == "rulebook"
     assert "5" in instructor["text"]
     assert hand(s, 1)
+    for design, words in (("revised", "hand limit of 7"), ("first", "one extra card at the deal")):
+        field = game(MedievaliaGame, 4, field="CM06", tower_design=design).new_game(seed=0).view(1)["tower"]["field"]
+        assert field is not None and words in field["text"]  # the rule in play, as designed or as revised

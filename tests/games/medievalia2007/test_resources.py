@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from medieval.core.conformance import play_checked
 from medieval.games.medievalia2007.components import DECK
 from medieval.games.medievalia2007.fief import territories
-from tests.games.medievalia2007.helpers import alive, cid, hand_faces, one, pay, rich, scen
+from tests.games.medievalia2007.helpers import FIELD, alive, cid, hand_faces, make, one, pay, rich, scen
 from tests.support import events_of, last, legal, play
 
 FARM2 = {"face": "Farm", "troops": ["Worker", "Worker"]}
@@ -98,11 +99,56 @@ def test_ruling_r23_the_card_being_paid_leaves_the_hand() -> None:
     assert s.view(1)["players_info"][0]["hand_count"] == 1
 
 
+#: §9, the rulebook's words
+ANY_TIME = ("At any time (even if it is not your turn), you can discard a card from your hand in exchange for a "
+            "resource of your choice.")
+NO_STORE = ("If a player produces more resources than necessary, he cannot store the excess resources and use "
+            "them to purchase/play another card.")
+
+
 def test_ruling_r38_exchanges_happen_while_paying() -> None:
-    """§9.1-9.2 (ruling R38): resources exist only while a purchase is paid for; at the top level of the turn
-    no production, trade or sale is offered."""
+    """§9.1-9.2 (ruling R38): "at any time" — but a resource can only be used in a payment and "he cannot
+    store the excess resources", so trades and sales are offered while a purchase is paid for, and not at
+    the top level of the turn, where the resource would be lost at once."""
+    assert "even if it is not your turn" in ANY_TIME and "cannot store" in NO_STORE
     s = scen(fiefs={"0": rich()}, hands={"0": ["Soldier"]})
     assert not any(m.startswith(("produce ", "trade ", "sell ")) for m in legal(s))
+    s2 = scen(fiefs={"0": {"city": {"rotated": True}}}, hands={"0": ["Field", "Worker"]})
+    play(s2, "play Field")
+    assert "sell Worker for workforce" in legal(s2)  # in a payment: the sale pays
+
+
+def test_ruling_r38_exchanges_out_of_turn_for_the_ally() -> None:
+    """§9.1-9.2 "even if it is not your turn" with §13 "Resources can be produced out of turn" (ruling R38):
+    the one moment an exchange out of turn can matter, the ally's supply, offers trades and sales."""
+    s = scen(players=4, options={"allied": True},
+             fiefs={"0": {"city": {"rotated": True}},
+                    "2": {"territories": [{"face": "Forest", "troops": ["Worker", "Worker"]}, FIELD]}},
+             hands={"0": ["Field"], "2": ["Soldier"]})
+    play(s, "play Field", "call ally", f"produce {one(s, 'Forest', 2)}")
+    assert s.to_move == (2,) and s.active == 0
+    options = legal(s)
+    assert "trade energy for workforce" in options and "sell Soldier for workforce" in options
+
+
+def test_ruling_r38_option_any_time_sales_lose_the_resource() -> None:
+    """Ruling R38, option ``exchanges="any_time"``: a sale is offered at every decision outside a payment,
+    on the seat's own turn and out of it (a defender's deployment), and its resource is lost at once (§9.4)."""
+    s = scen(options={"exchanges": "any_time"}, fiefs={"0": rich()}, hands={"0": ["Soldier", "Worker"]})
+    assert "sell Soldier for gold" in legal(s)
+    play(s, "sell Soldier for gold")
+    assert hand_faces(s, 0) == ["Worker"] and s.pool[0] == [0, 0, 0, 0] and last(s, "sell")["lost"] is True
+    assert s.phase == "actions"
+    s2 = scen(options={"exchanges": "any_time"}, phase="war",
+              fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD], "free": ["Soldier"]}},
+              away={"F1": {"0": ["Soldier"]}}, hands={"1": ["Field"]})
+    play(s2, "attack 1 at F1", f"enlist {one(s2, 'Soldier', 0)}")
+    assert s2.to_move == (1,) and "sell Field for food" in legal(s2)
+
+
+def test_ruling_r38_option_any_time_games_end() -> None:
+    """The option keeps every game well formed: a random game with every conformance check."""
+    play_checked(make(2, exchanges="any_time"), 3, full=False)
 
 
 def test_a_purchase_not_affordable_is_not_offered() -> None:

@@ -73,15 +73,38 @@ def test_ruling_r20_forced_removal_may_take_used_troops() -> None:
     assert set(legal(s)) == {"disband Worker1", "disband Soldier1", "disband Soldier2"}
 
 
-def test_losing_food_on_the_enemys_turn_forces_a_disband_at_once() -> None:
-    """§12: the defender whose Field is destroyed must remove his excess troops immediately."""
+def test_ruling_r20_food_lost_on_the_enemys_turn_is_settled_when_ones_own_turn_starts() -> None:
+    """§12 "If a player cannot maintain all his characters at any point during his turn, he must remove the
+    excess characters immediately" (ruling R20): the defender whose Field is destroyed keeps his troops for
+    the rest of the attacker's turn, and removes the excess first thing in his own turn."""
     s = scen(phase="war",
              fiefs={"0": {"territories": [FIELD]},
                     "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
              away={"F1": {"0": ["Soldier"]}})
     f1 = sorted(set(territories(s, 1)))[0]
     play(s, "attack 1 at F1", "enlist Soldier1", f"aim at {NAME[f1]}")
-    assert s.owner[f1] < 0 and food_capacity(s, 1) == 1 and s.excess[1] == 1
-    assert s.to_move == (1,) and legal(s) == ["disband Worker1"]
+    assert s.owner[f1] < 0 and food_capacity(s, 1) == 1
+    assert s.active == 1 and s.excess[1] == 1  # the attacker's turn had nothing left: it ended
+    assert s.to_move == (1,) and legal(s) == ["disband Worker1"] and s.phase == "draw"
     play(s, "disband Worker1")
-    assert s.to_move == (1,) and s.active == 1  # the attacker's turn had nothing left: it ended
+    assert s.excess[1] == 0 and s.phase == "draw"
+
+
+def test_ruling_r20_option_at_once_disbands_on_the_enemys_turn() -> None:
+    """Ruling R20, option ``upkeep_check="at_once"``: the defender must disband immediately, on the
+    attacker's turn."""
+    s = scen(options={"upkeep_check": "at_once"}, phase="war",
+             fiefs={"0": {"territories": [FIELD, FIELD]},
+                    "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
+             away={"F1": {"0": ["Soldier", "Soldier"]}, "I01": {"0": ["Bowman"]}})
+    f1 = sorted(set(territories(s, 1)))[0]
+    play(s, "attack 1 at F1", "enlist Soldier1", "enlist Soldier2", f"aim at {NAME[f1]}", "pass")
+    assert s.owner[f1] < 0 and s.active == 0 and s.excess[1] == 1
+    assert s.to_move == (1,) and legal(s) == ["disband Worker1"]
+    s2 = scen(phase="war",
+              fiefs={"0": {"territories": [FIELD, FIELD]},
+                     "1": {"territories": [FIELD, FIELD], "free": [{"face": "Worker", "rotated": True}] * 3}},
+              away={"F1": {"0": ["Soldier", "Soldier"]}, "I01": {"0": ["Bowman"]}})
+    f2 = sorted(set(territories(s2, 1)))[0]
+    play(s2, "attack 1 at F1", "enlist Soldier1", "enlist Soldier2", f"aim at {NAME[f2]}", "pass")
+    assert s2.active == 0 and s2.excess[1] == 0 and s2.to_move == (0,)  # the default: not on the enemy's turn

@@ -173,6 +173,98 @@ def test_civilian_bonus_placed_by_the_owner() -> None:
     assert legal(s) == [f"bolster {one(s, 'Soldier', 1)}", f"bolster {one(s, 'Worker', 1)}", "bolster City2"]
 
 
+FOREST_BANK = {"face": "Forest", "troops": ["Worker"], "buildings": ["Bank"]}
+#: §4.8, the rulebook's words
+CIVILIAN_BONUS = ("Civilian buildings provide a defensive bonus during war of +0/1. This bonus is applicable "
+                  "when: there is a character in the same territory as the building (the +0/1 goes to the "
+                  "character).")
+
+
+def _shot_at_forest(options: dict[str, Any] | None = None, **fief: Any) -> Medievalia2007State:
+    """Seat 0's Bowman in I01, in range of seat 1's Fief: a Worker guards a Forest with a Bank."""
+    return scen(options=options, phase="war",
+                fiefs={"0": {"territories": [FIELD]}, "1": {"territories": [FIELD, fief.get("forest", FOREST_BANK)]}},
+                away={"I01": {"0": ["Bowman"] * fief.get("bowmen", 1)}})
+
+
+def test_civilian_bonus_protects_a_guard_from_a_bowman_shot() -> None:
+    """§4.8 "Civilian buildings provide a defensive bonus during war of +0/1 ... (the +0/1 goes to the
+    character)": a Bowman's shot from afar is war, so the Worker (1/1) guarding a Forest with a Bank is 1/2
+    and survives 1 damage (ruling R18)."""
+    assert "during war of +0/1" in CIVILIAN_BONUS
+    s = _shot_at_forest(bowmen=2)  # the second Bowman keeps the turn going, so the view shows the bonus
+    worker, bowman = one(s, "Worker", 1), find(s, "Bowman", 0)[0]
+    play(s, f"shoot {bowman} at {worker}", "pass")
+    assert alive(s, worker) and s.battle is None
+    assert s.view(1)["table"][worker]["bonus"] == 1 and s.view(0)["table"]["Bank1"]["bonus_placed"] is True
+
+
+def test_ruling_r18_option_target_bonus_only_when_the_territory_is_attacked() -> None:
+    """Ruling R18, option ``civilian_bonus="target"``: the +0/1 counts only in a battle aimed at its
+    territory or City, so the same shot kills the Worker."""
+    s = _shot_at_forest({"civilian_bonus": "target"})
+    worker = one(s, "Worker", 1)
+    play(s, f"shoot {one(s, 'Bowman', 0)} at {worker}")
+    assert not alive(s, worker)
+
+
+def test_civilian_bonus_holds_for_the_turn_once_placed() -> None:
+    """§4.8 "the player decides each turn how it will be applied": the bonus placed at the first shot stays
+    on that Worker for the turn; a second shot (2 damage on 1/2) kills it."""
+    s = _shot_at_forest(bowmen=2)
+    worker = one(s, "Worker", 1)
+    b1, b2 = find(s, "Bowman", 0)
+    play(s, f"shoot {b1} at {worker}")
+    assert alive(s, worker)
+    play(s, f"shoot {b2} at {worker}")
+    assert not alive(s, worker)
+
+
+def test_civilian_bonus_with_two_guards_is_placed_by_their_owner_after_a_shot() -> None:
+    """§4.8 "If the defensive bonus can be applied to more than one card, the player decides": after a shot
+    at one of two guards, the guards' owner (not the shooter) places the Bank's +0/1, then the powers window
+    opens as usual (ruling R26)."""
+    s = _shot_at_forest(forest={"face": "Forest", "troops": ["Worker", "Soldier"], "buildings": ["Bank"]})
+    worker, soldier = one(s, "Worker", 1), one(s, "Soldier", 1)
+    play(s, f"shoot {one(s, 'Bowman', 0)} at {worker}")
+    assert s.to_move == (1,) and s.view(1)["pending"] == {"decision": "bonus", "seat": 1}
+    assert sorted(legal(s)) == sorted([f"bolster {worker}", f"bolster {soldier}"])
+    play(s, f"bolster {soldier}")
+    assert s.battle is None and not alive(s, worker)  # the bonus went to the Soldier: the Worker falls
+    assert last(s, "bolster") == {"kind": "bolster", "seat": 1, "card": soldier}
+
+
+def test_civilian_bonus_counts_in_a_battle_elsewhere() -> None:
+    """§4.8 during war: in a battle aimed at another territory, a Bowman outside the battle shoots the guard
+    of the Forest with a Bank in the powers window; the bonus saves it."""
+    s = scen(phase="war", fiefs={"0": {"territories": [FIELD]},
+                                 "1": {"territories": [{"face": "Field"}, FOREST_BANK]}},
+             away={"F1": {"0": ["Soldier"]}, "I01": {"0": ["Bowman"]}})
+    worker, bowman = one(s, "Worker", 1), one(s, "Bowman", 0)
+    field = one(s, "Field", 1)
+    play(s, "attack 1 at F1", f"enlist {one(s, 'Soldier', 0)}", f"aim at {field}")
+    assert s.battle is not None and f"shoot {bowman} at {worker}" in legal(s)
+    play(s, f"shoot {bowman} at {worker}")
+    while s.battle is not None:
+        play(s, "pass")
+    assert alive(s, worker) and not alive(s, field)
+
+
+def test_civilian_bonus_unplaced_when_no_damage_comes() -> None:
+    """§4.8 and ruling R18: a battle that brings no damage to the guarded Forest (a Priest, 0 attack, aims
+    at it) leaves the Bank's bonus free for the turn; a later shot at the guard then takes it."""
+    s = scen(phase="war", fiefs={"0": {"territories": [FIELD, FIELD]},
+                                 "1": {"territories": [FIELD, FOREST_BANK]}},
+             away={"F1": {"0": ["Priest"]}, "I01": {"0": ["Bowman", "Bowman"]}})
+    worker, forest = one(s, "Worker", 1), one(s, "Forest", 1)
+    play(s, "attack 1 at F1", f"enlist {one(s, 'Priest', 0)}", f"aim at {forest}")
+    while s.battle is not None:
+        play(s, "pass")
+    assert s.view(1)["table"]["Bank1"]["bonus_placed"] is False
+    play(s, f"shoot {find(s, 'Bowman', 0)[0]} at {worker}")
+    assert alive(s, worker) and s.view(1)["table"][worker]["bonus"] == 1
+
+
 def test_city_fights_back_and_falls_to_enough_damage() -> None:
     """§6.2: the City fights like a troop when attacked; destroying the last enemy City is a military
     victory (§10.2)."""

@@ -283,7 +283,8 @@ def test_card_raise_dead() -> None:
 def test_card_unquiet_graves() -> None:
     """Unquiet Graves (our design): "Once the Skeleton supply runs out, no more can be used without an
     event card action" (§11.5): this is that action; every skeleton removed from play goes back to the
-    pool, and new tiles can be seeded again."""
+    pool, and new tiles can be seeded again; its player takes the strongest of them as if killed (revised
+    after the design review: refilling a pool that rarely runs out did almost nothing)."""
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []])
     assert s.gone == [0, 0, 0] and _plays(s) == []  # nothing removed from play: it would do nothing
     s = make(tiles=MAP, phase="move", roll=2, hands=[["Unquiet Graves"], []], pool=[0, 0, 0],
@@ -292,5 +293,7 @@ def test_card_unquiet_graves() -> None:
     assert s.pool == [0, 0, 0] and gone == [37, 39, 20]  # the scenario's spent skeletons
     assert _plays(s) == ["play Unquiet Graves"]
     do(s, "0 play Unquiet Graves")
-    assert s.pool == gone and s.gone == [0, 0, 0] and _names(s.discard) == ["Unquiet Graves"]
+    assert s.pool == [37, 39, 19] and s.gone == [0, 0, 0] and _names(s.discard) == ["Unquiet Graves"]
+    assert s.kills[0] == [3, 1, 1]  # the strongest returned: a blue one
     assert last(s, "unquiet")["skeletons"] == {"white": 37, "red": 39, "blue": 20}
+    assert last(s, "unquiet")["taken"] == "blue"

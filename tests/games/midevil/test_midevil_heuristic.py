@@ -9,7 +9,7 @@ import medieval
 from medieval.core.outcome import Outcome
 from medieval.games.midevil import MidEvilGame, MidEvilState
 from medieval.games.midevil.view import human_squares, skeleton_squares
-from tests.games.midevil.helpers import ALTAR_CENTRE, make
+from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make
 from tests.support import game, legal
 
 
@@ -41,6 +41,16 @@ def test_heuristic_goes_for_the_book() -> None:
              roll=2)
     a = s.game.heuristic_action(s, 0, random.Random(0))
     assert str(a) == "move N"
+
+
+def test_heuristic_plays_fresh_legs_when_the_goal_is_far() -> None:
+    """Fresh Legs (3 more squares while moving) is played when the goal is more than 3 squares away."""
+    far = make(tiles=[["Altar", 0, 0, 0], MEADOW_NORTH, ["Graveyard", 0, -2, 0]], phase="move", roll=1,
+               hands=[["Fresh Legs"], []])
+    assert str(far.game.heuristic_action(far, 0, random.Random(0))) == "play Fresh Legs"
+    near = make(tiles=[["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]], pawns=[[1, -1], ALTAR_CENTRE],
+                phase="move", roll=1, hands=[["Fresh Legs"], []])
+    assert str(near.game.heuristic_action(near, 0, random.Random(0))) == "move N"
 
 
 def test_heuristic_challenges_the_holder() -> None:

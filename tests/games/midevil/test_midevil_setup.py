@@ -9,8 +9,9 @@ from importlib import resources
 import pytest
 
 import medieval
+from medieval.core.errors import InvalidOptionError
 from medieval.games.midevil import MidEvilState
-from medieval.games.midevil.components import CARDS, EVENT_DECK, TILES, tile_by_name
+from medieval.games.midevil.components import CARDS, EVENT_DECK, LEAVE_OUT, TILES, tile_by_name
 from tests.games.midevil.helpers import ALTAR_CENTRE, pawn_xy
 
 
@@ -45,6 +46,21 @@ def test_components_rulebook_names_kept() -> None:
     names = {c.name for c in CARDS}
     assert {"Necronomicon", "Horse", "Catapult"} <= names
     assert [c.copies for c in CARDS if c.name == "Necronomicon"] == [1]
+
+
+def test_option_leave_out_for_the_design_review() -> None:
+    """Option ``leave_out`` (the design review of our content, not a way to play): every copy of one event
+    card, one named tile or one shape of unnamed tile is out of the game; the Necronomicon, the Altar and
+    the Graveyard cannot be left out."""
+    s = medieval.make("midevil", 4, leave_out="Healing Herbs").new_game(1)
+    c = s.components()
+    assert c[("card", "Healing Herbs")] == 0 and sum(v for k, v in c.items() if isinstance(k, tuple)
+                                                     and k[0] == "card") == 46
+    s = medieval.make("midevil", 4, leave_out="fork tiles").new_game(1)
+    assert sum(v for k, v in s.components().items() if isinstance(k, tuple) and k[0] == "tile") == 25
+    assert LEAVE_OUT["bend tiles"][1] and not {"Necronomicon", "Altar", "Graveyard"} & set(LEAVE_OUT)
+    with pytest.raises(InvalidOptionError):
+        medieval.make("midevil", 4, leave_out="Graveyard")
 
 
 def test_components_designed_content_marked_ours() -> None:

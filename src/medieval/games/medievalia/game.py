@@ -50,6 +50,10 @@ SPEC = GameSpec(
                    "When a new Magic Field card is drawn: at the start of every round (Game Preparation "
                    "and New Round) or once per game (the Tower's Cards section).",
                    choices=("round", "game")),
+        OptionSpec("tower_design", "revised",
+                   "Our designed Tower cards as revised (the standings cards CM06-CM09 and IM06 wait for a "
+                   "first score and join their decks after round 1; IM09 makes Skip cards in a stack "
+                   "harmless and in hand costly) or as first designed (first).", choices=("revised", "first")),
         OptionSpec("cm01", "fives",
                    "What sets off CM01: a play of exactly two 5s (the rulebook's example) or any play "
                    "of exactly two cards.", choices=("fives", "pair")),
@@ -92,6 +96,7 @@ SPEC = GameSpec(
         (2, {**_SHORT, "cm01": "pair", "field": "CM01", "deck": "steep"}),
         (4, {**_SHORT, "field": "CM04", "instructor": "IM04"}),
         (3, {**_SHORT, "field": "CM10", "skip_cards": "discard"}),
+        (4, {**_SHORT, "tower_design": "first"}),
     ),
     speed=SpeedTargets(search_per_s=2500),
 )
@@ -108,6 +113,7 @@ class MedievaliaGame(Game[MedievaliaState]):
     all_faces: list[int]  # every card of the Summon Creature deck, in face order
     rounds: int
     discard_skips: bool
+    first_design: bool
 
     def _setup(self) -> None:
         opts = self.options
@@ -129,12 +135,13 @@ class MedievaliaGame(Game[MedievaliaState]):
         assert isinstance(rounds, int)
         self.rounds = rounds or ROUNDS[n]  # §8.1
         self.discard_skips = opts["skip_cards"] == "discard"
+        self.first_design = opts["tower_design"] == "first"
         options: dict[str, Any] = dict(opts)
         self.fields = {None: FieldCard(options)}
         self.fields.update({code: cls(options) for code, cls in FIELD_CLASSES.items()})
         self.play_tables = {code: PlayTable(fc, n) for code, fc in self.fields.items()}
-        self.instructors = {None: InstructorCard()}
-        self.instructors.update({code: cls() for code, cls in INSTRUCTOR_CLASSES.items()})
+        self.instructors = {None: InstructorCard(options)}
+        self.instructors.update({code: cls(options) for code, cls in INSTRUCTOR_CLASSES.items()})
 
     @classmethod
     def state_class(cls) -> type[MedievaliaState]:

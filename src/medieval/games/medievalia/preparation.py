@@ -19,6 +19,7 @@ from medieval.games.medievalia.tower import (
     DOCUMENTED_INSTRUCTOR,
     FIELD_CODES,
     INSTRUCTOR_CODES,
+    STANDINGS,
 )
 
 if TYPE_CHECKING:
@@ -26,9 +27,11 @@ if TYPE_CHECKING:
     from medieval.games.medievalia.state import MedievaliaState
 
 
-def tower_pools(game: MedievaliaGame) -> tuple[list[str], list[str]]:
+def tower_pools(game: MedievaliaGame, round_one: bool = False) -> tuple[list[str], list[str]]:
     """The Magic Field and Magic Instructor cards shuffled into the Tower decks (option ``tower``; a
-    card forced by the ``field`` or ``instructor`` option leaves its deck empty)."""
+    card forced by the ``field`` or ``instructor`` option leaves its deck empty). ``round_one``: the decks
+    of the first round, without the standings cards under the revised design (they join at round 2,
+    ``draw_tower``; with one Field card per game that card may be one, inactive in round 1)."""
     pool = game.options["tower"]
     if pool == "all":
         fields, instructors = list(FIELD_CODES), list(INSTRUCTOR_CODES)
@@ -36,8 +39,26 @@ def tower_pools(game: MedievaliaGame) -> tuple[list[str], list[str]]:
         fields, instructors = list(DOCUMENTED_FIELD), list(DOCUMENTED_INSTRUCTOR)
     else:
         fields, instructors = [], []
+    if round_one and not game.first_design:
+        if game.options["field_draw"] == "round":
+            fields = [c for c in fields if c not in STANDINGS]
+        instructors = [c for c in instructors if c not in STANDINGS]
     return (fields if game.options["field"] == "draw" else [],
             instructors if game.options["instructor"] == "draw" else [])
+
+
+def tower_aside(s: MedievaliaState) -> list[str]:
+    """The standings cards waiting to join their Tower decks (round 1, revised design)."""
+    if s.round != 1 or s.game.first_design:
+        return []
+    full, first = tower_pools(s.game), tower_pools(s.game, round_one=True)
+    return [c for pool, start in zip(full, first, strict=True) for c in pool if c not in start]
+
+
+def standings(s: MedievaliaState) -> list[int] | None:
+    """The totals the standings cards judge (CM06-CM09, IM06): None while no round has been scored,
+    under the revised design (with the first design, every total is 0 and everyone tied in round 1)."""
+    return s.totals if s.round_scores or s.game.first_design else None
 
 
 def blank(game: MedievaliaGame, seed: int) -> MedievaliaState:
@@ -64,7 +85,7 @@ def blank(game: MedievaliaGame, seed: int) -> MedievaliaState:
     fopt, iopt = game.options["field"], game.options["instructor"]
     s.field = None if fopt in ("draw", "none") else str(fopt)
     s.instructor = None if iopt in ("draw", "none") else str(iopt)
-    s.field_deck, s.instructor_deck = tower_pools(game)
+    s.field_deck, s.instructor_deck = tower_pools(game, round_one=True)
     s.field_used = []
     s.instructor_used = []
     s.hand_limits = [HAND_LIMIT] * n
@@ -94,6 +115,13 @@ def draw_tower(s: MedievaliaState, rng: Rng) -> None:
     new Magic Instructor card each round, replacing the previous ones; an empty Tower deck is made
     again from its used cards (Ruling R11)."""
     opts = s.game.options
+    if s.round == 2 and not s.game.first_design:  # the standings cards join their decks (revised design)
+        fields, instructors = tower_pools(s.game)
+        s.field_deck += [c for c in fields if c in STANDINGS and c not in s.field_deck and c != s.field
+                         and c not in s.field_used]
+        s.instructor_deck += [c for c in instructors if c in STANDINGS and c not in s.instructor_deck]
+        s.field_deck.sort()
+        s.instructor_deck.sort()
     if opts["field"] == "draw" and (s.round == 1 or opts["field_draw"] == "round"):
         s.field = draw_one(rng, s.field, s.field_deck, s.field_used)
     if opts["instructor"] == "draw":
@@ -120,7 +148,7 @@ def start_round(s: MedievaliaState, rng: Rng) -> None:
     n = s.players
     draw_tower(s, rng)
     fc = s.field_card
-    totals = s.totals
+    totals = standings(s)
     s.hand_limits = [fc.hand_limit(x, totals, HAND_LIMIT) for x in range(n)]
     s.margins = [fc.margin(x, totals) for x in range(n)]
     # every creature card comes back (hands, stacks, table, discard, cards set aside, the deck's

@@ -38,7 +38,7 @@ from medieval.games.medievalia.components import (
     faces_of,
     parse_face,
 )
-from medieval.games.medievalia.preparation import blank
+from medieval.games.medievalia.preparation import blank, standings, tower_pools
 from medieval.games.medievalia.tower import FIELD_CODES, INSTRUCTOR_CODES
 
 if TYPE_CHECKING:
@@ -121,6 +121,8 @@ def build(game: MedievaliaGame, setup: dict[str, Any]) -> MedievaliaState:
     if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= game.rounds:
         raise InvalidOptionError(f"round must be 1-{game.rounds}, got {rnd!r}")
     s.round = rnd
+    if rnd > 1:  # the standings cards are in their decks after round 1 (revised design)
+        s.field_deck, s.instructor_deck = tower_pools(game)
     scores = setup.get("round_scores", [[0] * n for _ in range(rnd - 1)])
     if (not isinstance(scores, list) or len(scores) != rnd - 1
             or not all(isinstance(r, list) and len(r) == n and all(isinstance(x, int) and not
@@ -145,8 +147,9 @@ def build(game: MedievaliaGame, setup: dict[str, Any]) -> MedievaliaState:
     if s.instructor in s.instructor_deck:
         s.instructor_deck.remove(s.instructor)
     fc = s.field_card
-    s.hand_limits = [fc.hand_limit(seat, s.totals, HAND_LIMIT) for seat in range(n)]
-    s.margins = [fc.margin(seat, s.totals) for seat in range(n)]
+    totals = standings(s)
+    s.hand_limits = [fc.hand_limit(seat, totals, HAND_LIMIT) for seat in range(n)]
+    s.margins = [fc.margin(seat, totals) for seat in range(n)]
 
     table = setup.get("table", [])
     if not isinstance(table, list):

@@ -7,7 +7,7 @@ from operator import add
 from typing import TYPE_CHECKING, Any
 
 from medieval.games.medievalia.components import NFACES, names_of
-from medieval.games.medievalia.preparation import start_round
+from medieval.games.medievalia.preparation import standings, start_round
 from medieval.games.medievalia.tower import RoundEnd, score_round
 from medieval.games.medievalia.view import round_summary
 
@@ -20,7 +20,8 @@ def end_round(s: MedievaliaState, hitter: int) -> None:
     stack and every stack card is worth -1 unless the Magic Instructor card says otherwise; §6.5 the
     round's scores are added up; §7 the next round, or §8 the end."""
     n = s.players
-    ctx = RoundEnd(n, hitter, s.hands, s.stacks, s.totals[:])
+    before = standings(s)
+    ctx = RoundEnd(n, hitter, s.hands, s.stacks, None if before is None else before[:])
     scores, notes = score_round(s.instructor_card, ctx)
     s.totals = [t + x for t, x in zip(s.totals, scores, strict=True)]
     s.round_scores.append(scores)

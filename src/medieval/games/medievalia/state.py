@@ -19,6 +19,7 @@ from medieval.core.state import Action, State
 from medieval.games.medievalia import actions as A
 from medieval.games.medievalia import playing
 from medieval.games.medievalia.components import FACE_NAMES, FACES, counts_of, faces_of
+from medieval.games.medievalia.preparation import tower_aside
 from medieval.games.medievalia.tower import FieldCard, InstructorCard
 from medieval.games.medievalia.view import BotView, MedievaliaView, Phase, bot_view, view
 
@@ -132,7 +133,8 @@ class MedievaliaState(State):
         for f in self.deck:
             pool[f] += 1
         c: Counter[Hashable] = Counter({("card", FACE_NAMES[f]): pool[f] for f in FACES if pool[f]})
-        for code in (*self.field_deck, *self.field_used, *self.instructor_deck, *self.instructor_used):
+        for code in (*self.field_deck, *self.field_used, *self.instructor_deck, *self.instructor_used,
+                     *tower_aside(self)):
             c[("tower", code)] += 1
         for in_play in (self.field, self.instructor):
             if in_play is not None:

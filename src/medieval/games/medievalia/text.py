@@ -265,10 +265,17 @@ _TOWER_NOTES = {
             "play (Ruling R4).",
     "CM04": "A lead on an empty table sets the total without doubling anything, and a play above what "
             "was needed sets a new total that may itself be equalled (Ruling R21).",
-    "CM06": "In round 1 everyone is tied at 0, so nobody earns the card (Ruling R18).",
-    "CM07": "In round 1 everyone is tied at 0, so every hand limit is 5 (Ruling R18).",
-    "CM08": "In round 1 everyone is tied at 0, so everyone may equal (Ruling R18).",
-    "CM09": "In round 1 everyone is tied at 0, so everyone must beat by 2 (Ruling R18).",
+    "CM06": "It joins the Magic Field deck after round 1; with the option tower_design=first it is in the deck "
+            "from the start and, in round 1, everyone is tied at 0 and nobody earns the card (Ruling R18).",
+    "CM07": "It joins the Magic Field deck after round 1; with the option tower_design=first it is in the deck "
+            "from the start and, in round 1, everyone is tied at 0 and every hand limit is 5 (Ruling R18).",
+    "CM08": "It joins the Magic Field deck after round 1; with the option tower_design=first it is in the deck "
+            "from the start and, in round 1, everyone is tied at 0 and everyone may equal (Ruling R18).",
+    "CM09": "It joins the Magic Field deck after round 1; with the option tower_design=first it is in the deck "
+            "from the start and, in round 1, everyone is tied at 0 and everyone must beat by 2 (Ruling R18).",
+    "IM06": "It joins the Magic Instructor deck after round 1; with the option tower_design=first it is in the "
+            "deck from the start and, in round 1, everyone is tied at 0 and everyone earns +3 (Ruling R18).",
+    "IM09": "With the option tower_design=first every Skip card is worth +2 instead (Ruling R18).",
     "CM10": "Play goes on from the named player in the current direction, and you may not name yourself "
             "(Rulings R17, R24).",
     "IM01": "Their creature stack, however big, does not count.",
@@ -280,7 +287,8 @@ _TOWER_NOTES = {
             "-3 (Ruling R10).",
 }
 _RULINGS = {"CM01": "R9", "CM02": "R17", "CM03": "R4", "CM04": "R21", "CM06": "R18", "CM07": "R18",
-            "CM08": "R18", "CM09": "R18", "CM10": "R17, R24", "IM03": "R16", "IM04": "R10"}
+            "CM08": "R18", "CM09": "R18", "IM06": "R18", "IM09": "R18", "CM10": "R17, R24", "IM03": "R16",
+            "IM04": "R10"}
 
 
 def _tower_help(code: str, data: Mapping[str, Any], deck: str) -> CardHelp:

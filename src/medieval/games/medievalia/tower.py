@@ -6,12 +6,23 @@ no card is in play. Names and texts live in ``data/medievalia.json``. Cards whos
 gives follow it exactly (with the rulings of the rules document, rules.md); CM05-CM09's effects and
 IM05-IM10 are our design and say so (``source == "design"``).
 
+The second design pass (option ``tower_design="revised"``, the default) revised two flaws of the first
+(``tower_design="first"``): the cards that judge the standings (CM06-CM09, IM06: the lowest or highest total
+so far) have no standings to judge before the first round is scored — every total is 0, every player tied,
+so they turned into rules for the whole table — and IM09 scored Skip cards at +2, so that taking the table
+could gain points, against the game's core tension. Now a standings card does nothing while no round has
+been scored, and with a new Magic Field card every round the standings cards join their Tower decks only
+after round 1; CM06's earned card is a hand limit of 7 for the round (one extra card at the deal made no
+measurable difference); IM09 makes a Skip card in a stack harmless (0) and one left in hand costly (-3).
+
 Field hooks (§T.2):
   ``number_faces``   faces that may be played as numbers;
   ``wild_values``    values a Wildcard may take (empty: Wildcards are not wild);
   ``skip_effect``    face -> "skip" | "reverse" | "choose" for cards played as skips;
   ``hand_limit``     a seat's hand limit this round;  ``deal_bonus``  extra cards at the deal;
-  ``margin``         added to the total a seat must reach;  ``need_after``  the total to reach after a play;
+  ``margin``         added to the total a seat must reach (these three get the totals so far, or None
+                     while no round has been scored under the revised design);
+  ``need_after``     the total to reach after a play;
   ``gives_stack``    whether a numeric play obliges its player to hand over their creature stack.
 Instructor hooks (§T.3): ``card_value`` (a stack card), ``hand_value`` (a card left in hand),
 ``hitter_score`` and ``adjust`` (after the per-card count)."""
@@ -33,14 +44,26 @@ INSTRUCTOR_CODES: tuple[str, ...] = tuple(INSTRUCTOR_TEXT)
 #: Cards whose whole rule the rulebook gives (the ``tower="documented"`` pool).
 DOCUMENTED_FIELD = tuple(c for c in FIELD_CODES if FIELD_TEXT[c]["source"] != "design")
 DOCUMENTED_INSTRUCTOR = tuple(c for c in INSTRUCTOR_CODES if INSTRUCTOR_TEXT[c]["source"] != "design")
+#: The cards that judge the standings (the totals of the rounds played so far): they join their Tower decks
+#: after round 1 under the revised design.
+STANDINGS = ("CM06", "CM07", "CM08", "CM09", "IM06")
+#: The cards the second design pass revised (``tower_design="first"`` plays them as first designed).
+REVISED = ("CM06", "CM07", "CM08", "CM09", "IM06", "IM09")
+#: The text of the first design of the revised cards (the data file holds the revised texts).
+FIRST_TEXT = {c["code"]: c["first_text"] for c in DATA["field_cards"] + DATA["instructor_cards"] if "first_text" in c}
 
 
-def lowest(totals: list[int]) -> list[int]:
+def lowest(totals: list[int] | None) -> list[int]:
+    """The seats with the lowest total (all tied ones); none while there are no standings."""
+    if totals is None:
+        return []
     m = min(totals)
     return [s for s, t in enumerate(totals) if t == m]
 
 
-def highest(totals: list[int]) -> list[int]:
+def highest(totals: list[int] | None) -> list[int]:
+    if totals is None:
+        return []
     m = max(totals)
     return [s for s, t in enumerate(totals) if t == m]
 
@@ -57,13 +80,13 @@ class FieldCard:
     def __init__(self, options: dict[str, Any]) -> None:
         self.skip_effect = {S: SKIP, R: REVERSE}
 
-    def hand_limit(self, seat: int, totals: list[int], base: int) -> int:
+    def hand_limit(self, seat: int, totals: list[int] | None, base: int) -> int:
         return base
 
-    def deal_bonus(self, seat: int, totals: list[int]) -> int:
+    def deal_bonus(self, seat: int, totals: list[int] | None) -> int:
         return 0
 
-    def margin(self, seat: int, totals: list[int]) -> int:
+    def margin(self, seat: int, totals: list[int] | None) -> int:
         """Added to the total a seat must reach while the table holds a total (0: beat it by 1)."""
         return 0
 
@@ -128,18 +151,26 @@ class CM05(FieldCard):
 
     code = "CM05"
 
-    def hand_limit(self, seat: int, totals: list[int], base: int) -> int:
+    def hand_limit(self, seat: int, totals: list[int] | None, base: int) -> int:
         return base + 1
 
 
 class CM06(FieldCard):
-    """Our design: the single lowest total earns a card at the deal; a tie earns nothing."""
+    """Our design: the single lowest total earns a card — revised: a hand limit of 7 for the round (dealt 7,
+    refilled to 7); first design: one extra card at the deal only, which simulations showed made no
+    measurable difference. A tie earns nothing (the rulebook's clause on "earning a card")."""
 
     code = "CM06"
 
-    def deal_bonus(self, seat: int, totals: list[int]) -> int:
-        low = lowest(totals)
-        return 1 if low == [seat] else 0
+    def __init__(self, options: dict[str, Any]) -> None:
+        super().__init__(options)
+        self.first_design = options.get("tower_design") == "first"
+
+    def hand_limit(self, seat: int, totals: list[int] | None, base: int) -> int:
+        return base + 1 if not self.first_design and lowest(totals) == [seat] else base
+
+    def deal_bonus(self, seat: int, totals: list[int] | None) -> int:
+        return 1 if self.first_design and lowest(totals) == [seat] else 0
 
 
 class CM07(FieldCard):
@@ -147,7 +178,7 @@ class CM07(FieldCard):
 
     code = "CM07"
 
-    def hand_limit(self, seat: int, totals: list[int], base: int) -> int:
+    def hand_limit(self, seat: int, totals: list[int] | None, base: int) -> int:
         return base - 1 if seat in highest(totals) else base
 
 
@@ -156,7 +187,7 @@ class CM08(FieldCard):
 
     code = "CM08"
 
-    def margin(self, seat: int, totals: list[int]) -> int:
+    def margin(self, seat: int, totals: list[int] | None) -> int:
         return -1 if seat in lowest(totals) else 0
 
 
@@ -165,7 +196,7 @@ class CM09(FieldCard):
 
     code = "CM09"
 
-    def margin(self, seat: int, totals: list[int]) -> int:
+    def margin(self, seat: int, totals: list[int] | None) -> int:
         return 1 if seat in highest(totals) else 0
 
 
@@ -195,7 +226,7 @@ class RoundEnd:
     hitter: int
     hands: list[list[int]]  # counts per seat: cards left in hand (before they join the stacks)
     stacks: list[list[int]]  # counts per seat: creature stacks before the hands join them
-    totals_before: list[int]  # total scores before this round
+    totals_before: list[int] | None  # total scores before this round (None: no standings yet, revised design)
 
 
 class InstructorCard:
@@ -203,7 +234,8 @@ class InstructorCard:
 
     code: ClassVar[str] = ""
 
-    def __init__(self) -> None:
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.first_design = (options or {}).get("tower_design") == "first"
         #: ``card_value`` and ``hand_value`` of every face (index 0 unused), for ``score_round``
         self.stack_values = [0, *(self.card_value(f) for f in range(1, NFACES))]
         self.hand_values = [0, *(self.hand_value(f) for f in range(1, NFACES))]
@@ -288,6 +320,8 @@ class IM06(InstructorCard):
 
     def adjust(self, scores: list[int], ctx: RoundEnd, notes: list[str]) -> None:
         last = lowest(ctx.totals_before)
+        if not last:
+            return
         for s in last:
             scores[s] += 3
         notes.append(f"lowest total before the round {', '.join(map(str, last))}: +3 each")
@@ -308,10 +342,20 @@ class IM08(InstructorCard):
 
 
 class IM09(InstructorCard):
+    """Revised: a Skip card in a stack is harmless (0), one left in hand costs -3. First design: every Skip
+    card is +2, so taking a table full of Skips scored points."""
+
     code = "IM09"
 
     def card_value(self, face: int) -> int:
-        return 2 if face in (S, R) else -1
+        if face in (S, R):
+            return 2 if self.first_design else 0
+        return -1
+
+    def hand_value(self, face: int) -> int:
+        if face in (S, R) and not self.first_design:
+            return -3
+        return self.card_value(face)
 
 
 class IM10(InstructorCard):

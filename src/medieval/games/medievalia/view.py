@@ -102,12 +102,14 @@ class MedievaliaView(TypedDict):
     outcome: dict[str, Any] | None
 
 
-def tower_card(code: str | None) -> TowerCard | None:
-    """A Tower card in play as the view shows it (None: no card, the base rules)."""
+def tower_card(code: str | None, first_design: bool = False) -> TowerCard | None:
+    """A Tower card in play as the view shows it (None: no card, the base rules); with
+    ``tower_design="first"`` a revised card shows its first text."""
     if code is None:
         return None
     data = FIELD_TEXT.get(code) or INSTRUCTOR_TEXT[code]
-    return {"code": data["code"], "name": data["name"], "source": data["source"], "text": data["text"]}
+    text = data["first_text"] if first_design and "first_text" in data else data["text"]
+    return {"code": data["code"], "name": data["name"], "source": data["source"], "text": text}
 
 
 def round_summary(d: Mapping[str, Any]) -> RoundSummary:
@@ -183,8 +185,8 @@ def view(s: MedievaliaState, seat: int | None) -> MedievaliaView:
         "stacks": [names_of(x) for x in s.stacks],
         "stack_sizes": [sum(x) for x in s.stacks],
         "tower": {
-            "field": tower_card(s.field),
-            "instructor": tower_card(s.instructor),
+            "field": tower_card(s.field, s.game.first_design),
+            "instructor": tower_card(s.instructor, s.game.first_design),
             "field_deck": len(s.field_deck),
             "field_used": s.field_used[:],
             "instructor_deck": len(s.instructor_deck),

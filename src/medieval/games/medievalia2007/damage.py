@@ -8,16 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.medievalia2007 import actions as A
-from medieval.games.medievalia2007.components import CITY, DEF, IS_TROOP, KIND, NAME, POWER, TERR
+from medieval.games.medievalia2007.components import CITY, CIVIL, DEF, IS_TROOP, KIND, NAME, POWER, TERR
 from medieval.games.medievalia2007.end import eliminate
 from medieval.games.medievalia2007.fief import (
     ALLOC,
+    BONUS,
     DMG,
     FOUGHT,
+    PLACED,
     POWERS,
     SHOT,
     WAR,
     add_mark,
+    civil_bonus,
     dedup,
     destroy,
     hostile,
@@ -47,10 +50,67 @@ def start_alloc(s: Medievalia2007State) -> None:
     alloc_flow(s)
 
 
+def defence(s: Medievalia2007State, c: int, bon: dict[str, int]) -> int:
+    """A card's defence in this battle: its own, the Infantry bonuses of the battle and the civilian
+    bonuses placed on it this turn (§4.8, §11 Infantry)."""
+    return DEF[c] + bon.get(str(c), 0) + civil_bonus(s, c)
+
+
 def health(s: Medievalia2007State, c: int, bon: dict[str, int]) -> int:
     if KIND[c] == TERR:
         return max(0, 1 - mark(s, c, DMG))
-    return max(0, DEF[c] + bon.get(str(c), 0) - mark(s, c, DMG))
+    return max(0, defence(s, c, bon) - mark(s, c, DMG))
+
+
+def place_bonus(s: Medievalia2007State, u: dict[str, Any], c: int) -> None:
+    """Place the group's next +0/1 on card c: an Infantry's for this battle; a civilian building's for
+    the rest of the turn (§4.8 "the player decides each turn"), or for this battle only with option
+    ``civilian_bonus="target"``."""
+    b = s.battle
+    assert b is not None
+    u["src"].pop(0)
+    origins = u.setdefault("from", [])
+    origin = origins.pop(0) if origins else -1
+    if origin >= 0 and not s.game.civil_target:
+        place_civil(s, origin, c)
+    else:
+        bon: dict[str, int] = b["bon"]
+        bon[str(c)] = bon.get(str(c), 0) + 1
+
+
+def place_civil(s: Medievalia2007State, building: int, c: int) -> None:
+    add_mark(s, c, BONUS, 1)
+    set_mark(s, building, PLACED, 1)
+
+
+def shot_bonuses(s: Medievalia2007State, t: int) -> list[list[int]]:
+    """§4.8 and a Bowman's shot: the civilian buildings on the territory troop t guards whose +0/1 is not
+    placed yet this turn give it to the troops there. A bonus with one card to go to is placed at once;
+    the others are returned, each as [owner, building, the cards it may go to], for the owner to place.
+    Nothing with option ``civilian_bonus="target"`` (the bonus counts only when its territory is attacked)."""
+    h = s.host[t]
+    if h < 0 or s.game.civil_target:
+        return []
+    p = s.owner[h]
+    here = [c for c in s.tables[p] if s.host[c] == h]
+    buildings = [x for x in here if KIND[x] == CIVIL and not mark(s, x, PLACED)]
+    if not buildings:
+        return []
+    # a shot troop is not on the City nor beside a military building (they shelter it): the bonus may go
+    # to the troops on the territory
+    eligible = dedup(s, [c for c in here if IS_TROOP[c]])
+    out: list[list[int]] = []
+    for x in buildings:
+        if len(eligible) == 1:
+            place_civil(s, x, eligible[0])
+        else:
+            out.append([p, x, *eligible])
+    return out
+
+
+def place_options(s: Medievalia2007State, b: dict[str, Any]) -> list[Action]:
+    """The cards the next civilian +0/1 of a shot may go to."""
+    return [A.Bolster(c) for c in dedup(s, b["place"][0][2:])]
 
 
 def alloc_flow(s: Medievalia2007State) -> None:
@@ -59,21 +119,25 @@ def alloc_flow(s: Medievalia2007State) -> None:
     assert b is not None
     units = b["units"]
     bon: dict[str, int] = b["bon"]
+    war_rule = not s.game.civil_target
     while b["ui"] < len(units):
         u = units[b["ui"]]
         if u["in"] <= 0:
-            for elig in u["src"]:  # no damage: the bonus goes to the first card it may protect (R18)
-                bon[str(elig[0])] = bon.get(str(elig[0]), 0) + 1
+            # no damage: an Infantry's bonus goes to the first card it may protect (R18); a civilian
+            # building's stays unplaced, free for the rest of the turn
+            origins = u.get("from") or [-1] * len(u["src"])
+            for elig, origin in zip(u["src"], origins, strict=True):
+                if origin < 0 or not war_rule:
+                    bon[str(elig[0])] = bon.get(str(elig[0]), 0) + 1
             u["src"] = []
+            u["from"] = []
             b["ui"] += 1
             continue
         while u["src"]:
             choices = dedup(s, u["src"][0])
             if len(choices) > 1:
                 return
-            c = choices[0]
-            bon[str(c)] = bon.get(str(c), 0) + 1
-            u["src"].pop(0)
+            place_bonus(s, u, choices[0])
         rest = [c for c in u["cards"] if c not in u["order"]]
         if len(dedup(s, rest)) > 1:
             return
@@ -94,11 +158,17 @@ def bolster(s: Medievalia2007State, seat: int, action: A.Bolster) -> None:
     """§4.8 / §11 Infantry: the owner places a +0/1 bonus (ruling R18)."""
     b = s.battle
     assert b is not None
-    u = b["units"][b["ui"]]
-    key = str(action.card)
-    b["bon"][key] = b["bon"].get(key, 0) + 1
-    u["src"].pop(0)
     s._emit("bolster", {"seat": seat, "card": NAME[action.card]})
+    pending = b.get("place")
+    if pending:  # after a shot
+        place_civil(s, pending.pop(0)[1], action.card)
+        if not pending:
+            if b.pop("then", "step") == "open":
+                open_window(s, start_after=int(b["att"]))
+            else:
+                window_step(s, used=True)
+        return
+    place_bonus(s, b["units"][b["ui"]], action.card)
     alloc_flow(s)
 
 
@@ -230,7 +300,7 @@ def resolve(s: Medievalia2007State) -> None:
     involved += b["hit"]
     dead: list[int] = []
     for c in dict.fromkeys(involved):
-        if s.owner[c] >= 0 and mark(s, c, DMG) >= DEF[c] + bon.get(str(c), 0):
+        if s.owner[c] >= 0 and mark(s, c, DMG) >= defence(s, c, bon):
             dead.append(c)
     dead_set = set(dead)
     fallen_hosts: list[int] = []
@@ -241,7 +311,7 @@ def resolve(s: Medievalia2007State) -> None:
         if KIND[h] == TERR:
             if mark(s, h, DMG) >= 1:
                 fallen_hosts.append(h)
-        elif mark(s, h, DMG) >= DEF[h] + bon.get(str(h), 0):
+        elif mark(s, h, DMG) >= defence(s, h, bon):
             fallen_hosts.append(h)
     # the attacker's troops have fought this turn
     att = b["att"]

@@ -47,7 +47,11 @@ MAX_TERRITORIES = 4  # §4.4
 MAX_BUILDINGS = 2  # §4.5 per territory/City
 MAX_ATTACHED = 2  # ruling R12: troops per territory/City
 SIEGE_TURNS = 3  # §10.2
-DMG, MOVED, IMOVED, FOUGHT, BOOST = 0, 1, 2, 3, 4  # the marks a card collects during a turn
+#: the marks a card collects during a turn: damage, external moves, moved inside its Fief, fought as
+#: attacker, Artists on its next production, civilian +0/1 bonuses it holds, and (on a civilian building)
+#: whether its +0/1 has been placed this turn (§4.8: "the player decides each turn how it will be applied")
+DMG, MOVED, IMOVED, FOUGHT, BOOST, BONUS, PLACED = 0, 1, 2, 3, 4, 5, 6
+NMARKS = 7
 KEY: tuple[str, ...] = tuple(str(c) for c in range(NCARDS))  # a card's key in ``marks``
 
 Key = tuple[int, ...]
@@ -167,25 +171,33 @@ def output(s: Medievalia2007State, p: int, r: int) -> int:
 
 # ---------------------------------------------------------------------------------------- marks
 def mark(s: Medievalia2007State, c: int, i: int) -> int:
-    """This turn's mark ``i`` (DMG, MOVED, IMOVED, FOUGHT, BOOST) of card c."""
+    """This turn's mark ``i`` (DMG, MOVED, IMOVED, FOUGHT, BOOST, BONUS, PLACED) of card c."""
     m = s.marks.get(KEY[c])
-    return m[i] if m else 0
+    return m[i] if m and i < len(m) else 0  # a state saved with fewer marks reads 0 for the new ones
+
+
+def _marks_of(s: Medievalia2007State, c: int) -> list[int]:
+    m = s.marks.get(KEY[c])
+    if m is None:
+        m = s.marks[KEY[c]] = [0] * NMARKS
+    elif len(m) < NMARKS:
+        m += [0] * (NMARKS - len(m))
+    return m
 
 
 def add_mark(s: Medievalia2007State, c: int, i: int, v: int) -> None:
-    m = s.marks.get(KEY[c])
-    if m is None:
-        m = s.marks[KEY[c]] = [0, 0, 0, 0, 0]
-    m[i] += v
+    _marks_of(s, c)[i] += v
 
 
 def set_mark(s: Medievalia2007State, c: int, i: int, v: int) -> None:
-    m = s.marks.get(KEY[c])
-    if m is None:
-        if not v:
-            return
-        m = s.marks[KEY[c]] = [0, 0, 0, 0, 0]
-    m[i] = v
+    if not v and KEY[c] not in s.marks:
+        return
+    _marks_of(s, c)[i] = v
+
+
+def civil_bonus(s: Medievalia2007State, c: int) -> int:
+    """§4.8: the civilian buildings' +0/1 bonuses placed on card c this turn."""
+    return mark(s, c, BONUS) if s.marks else 0
 
 
 def dedup(s: Medievalia2007State, cards: list[int]) -> list[int]:

@@ -45,6 +45,19 @@ SPEC = GameSpec(
         OptionSpec("internal_moves", "free",
                    "Troops move freely inside their Fief (free), or once each per turn (once).",
                    choices=("free", "once")),
+        OptionSpec("civilian_bonus", "war",
+                   "A civilian building's +0/1 protects the card it is placed on whenever that card is hit "
+                   "in war, by a battle or a Bowman (war), or only when its territory or City is the "
+                   "target of a battle (target).", choices=("war", "target")),
+        OptionSpec("exchanges", "while_paying",
+                   "The 'at any time' exchanges (3 for 1, a card for 1): offered while a payment (yours or, in "
+                   "the allied game, your ally's) is being made, the only moments a resource can be used "
+                   "(while_paying); or a sale at every decision too, the resource lost at once (any_time).",
+                   choices=("while_paying", "any_time")),
+        OptionSpec("upkeep_check", "own_turn",
+                   "Troops that can no longer be fed (a Field lost in another player's attack) are removed when "
+                   "their owner's turn starts, as the rulebook's 'at any point during his turn' reads "
+                   "(own_turn), or at once on anyone's turn (at_once).", choices=("own_turn", "at_once")),
         OptionSpec("turn_limit", 0,
                    "End the game (scored like lack of cards) after this many turns in all; 0 = no limit.",
                    minimum=0, maximum=10_000),
@@ -64,9 +77,11 @@ SPEC = GameSpec(
     simultaneous=False,
     chance="sampled",
     # The 2-player game in full; 3, 4 and allied games cut at 24 turns (random play would need about 40
-    # turns to empty two decks) to keep thousands of checked games affordable.
+    # turns to empty two decks) to keep thousands of checked games affordable; the other readings of R18,
+    # R20 and R38 in a 2-player game.
     test_configurations=((2, {}), (3, {"turn_limit": 24}), (4, {"turn_limit": 24}),
-                         (4, {"allied": True, "turn_limit": 24})),
+                         (4, {"allied": True, "turn_limit": 24}),
+                         (2, {"civilian_bonus": "target", "exchanges": "any_time", "upkeep_check": "at_once"})),
     speed=SpeedTargets(search_per_s=2500),
 )
 
@@ -95,6 +110,9 @@ class Medievalia2007Game(Game[Medievalia2007State]):
     ally_once: bool
     abandoned_not_again: bool
     moves_once: bool
+    civil_target: bool
+    exchanges_any: bool
+    upkeep_at_once: bool
 
     def _setup(self) -> None:
         n = self.players
@@ -103,6 +121,9 @@ class Medievalia2007Game(Game[Medievalia2007State]):
         self.ally_once = opts["ally_transfers"] == "once"
         self.abandoned_not_again = opts["abandoned"] == "not_again"
         self.moves_once = opts["internal_moves"] == "once"
+        self.civil_target = opts["civilian_bonus"] == "target"
+        self.exchanges_any = opts["exchanges"] == "any_time"
+        self.upkeep_at_once = opts["upkeep_check"] == "at_once"
         if self.allied and n != 4:
             raise InvalidOptionError(f"the allied game is for 4 players (2 v 2), not {n}")
         self.team = tuple(s % 2 for s in range(n)) if self.allied else tuple(range(n))

@@ -397,9 +397,16 @@ def _war(ctx: Ctx) -> Action:
                 scored.append((3.0, a))
         elif isinstance(a, A.Shoot):
             t = ctx.card(a.target)
-            if int(t["damage"]) + 1 >= int(t["strength"][1]):
+            if int(t["damage"]) + 1 >= _shot_defence(ctx, t, t.get("bonus", 0)):
                 scored.append((3.0 + VALUE.get(t["face"], 2.0), a))
     return _best(ctx, scored)
+
+
+def _shot_defence(ctx: Ctx, t: TableCard, bonus: int) -> int:
+    """A troop's defence against a Bowman: its own, the bonuses it holds, and the civilian buildings of
+    its territory whose +0/1 is still free this turn (§4.8: it may go to the troop shot)."""
+    free = sum(1 for c in ctx.attached(t["on"]) if c.get("bonus_placed") is False) if t["on"] else 0
+    return int(t["strength"][1]) + bonus + free
 
 
 def _battle(ctx: Ctx) -> BattleView:
@@ -498,7 +505,7 @@ def _powers(ctx: Ctx) -> Action:
                 scored.append((2.0 + VALUE.get(t["face"], 2.0), a))
         elif isinstance(a, A.Shoot):
             t = ctx.card(a.target)
-            d = int(t["strength"][1]) + bonus.get(t["name"], 0)
+            d = _shot_defence(ctx, t, bonus.get(t["name"], 0))
             if int(t["damage"]) < d <= int(t["damage"]) + 1:
                 scored.append((2.0 + VALUE.get(t["face"], 2.0), a))
     return _best(ctx, scored)

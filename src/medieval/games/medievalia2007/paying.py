@@ -34,6 +34,7 @@ from medieval.games.medievalia2007.fief import (
     PAY,
     PLAY,
     REMOVE,
+    SUPPLY,
     add_mark,
     boosted,
     dedup,
@@ -259,14 +260,26 @@ def trade(s: Medievalia2007State, seat: int, action: A.Trade) -> None:
 
 
 def sell(s: Medievalia2007State, seat: int, action: A.Sell) -> None:
-    """§9: discard a card from hand for one resource of your choice."""
+    """§9: discard a card from hand for one resource of your choice. Outside a payment (option
+    ``exchanges="any_time"``, ruling R38) the resource cannot be stored and is lost at once (§9.4)."""
     hand = s.hands[seat]
     card = first_of_face(hand, action.face)
     hand.remove(card)
     s.discard.append(card)
-    s.pool[seat][action.res] += 1
-    s._emit("sell", {"seat": seat, "card": FACES[action.face], "resource": RESOURCES[action.res]})
+    data: dict[str, object] = {"seat": seat, "card": FACES[action.face], "resource": RESOURCES[action.res]}
+    if s.phase == PAY or s.phase == SUPPLY:
+        s.pool[seat][action.res] += 1
+    else:
+        data["lost"] = True
+    s._emit("sell", data)
     after_payment_step(s, seat)
+
+
+def sales(s: Medievalia2007State, seat: int) -> list[Action]:
+    """Option ``exchanges="any_time"`` (ruling R38): a card from hand for a resource at any decision of the
+    seat outside a payment, the resource lost at once."""
+    hand = s.hands[seat]
+    return [A.SELL[f][r] for f in sorted(set(map(FACE.__getitem__, hand))) for r in range(4)] if hand else []
 
 
 def convert(s: Medievalia2007State, seat: int, action: A.Convert) -> None:

@@ -100,6 +100,12 @@ class Medievalia2007State(State):
         return Outcome.from_json(r)
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        out = self._decision_actions(seat)
+        if out and self.game.exchanges_any and self.phase not in (PAY, SUPPLY, SETUP):
+            out = [*out, *paying.sales(self, seat)]  # ruling R38's option: a sale at any decision
+        return out
+
+    def _decision_actions(self, seat: int) -> list[Action]:
         if self.excess[seat]:
             return upkeep.disband_options(self, seat)
         ph = self.phase

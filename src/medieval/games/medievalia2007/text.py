@@ -165,7 +165,8 @@ def _trade(e: Event, n: Narrator) -> str:
 
 
 def _sell(e: Event, n: Narrator) -> str:
-    return f"{n.act(e['seat'], 'discard', 'discards')} {a(e['card'])} from hand for 1 {e['resource']}."
+    lost = " (nothing is being paid, so it is lost at once)" if e.get("lost") else ""
+    return f"{n.act(e['seat'], 'discard', 'discards')} {a(e['card'])} from hand for 1 {e['resource']}{lost}."
 
 
 def _convert(e: Event, n: Narrator) -> str:

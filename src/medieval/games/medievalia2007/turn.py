@@ -10,6 +10,7 @@ from medieval.games.medievalia2007.components import DECKS, FACE, FACES
 from medieval.games.medievalia2007.end import decks_exhausted, eliminate, finish_on_points, under_siege
 from medieval.games.medievalia2007.fief import ACTIONS, DRAW, MOVE, SIEGE_TURNS, WAR
 from medieval.games.medievalia2007.movement import can_march
+from medieval.games.medievalia2007.upkeep import recheck
 from medieval.games.medievalia2007.war import war_options
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ def start_turn(s: Medievalia2007State, p: int) -> None:
     s.phase = DRAW
     if s._log_on:
         s._emit("turn", {"seat": p, "turn": s.turn})
+    recheck(s, p)  # §12.3: troops that could not be fed since the last turn go first (ruling R20)
 
 
 def next_seat(s: Medievalia2007State, p: int) -> int:

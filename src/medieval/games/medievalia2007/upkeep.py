@@ -1,5 +1,6 @@
-"""§12 Limits to Characters: each food a player's cards can produce feeds two characters, at every
-moment; unused characters may be dismissed, and those that cannot be fed are disbanded at once."""
+"""§12 Limits to Characters: each food a player's cards can produce feeds two characters, throughout the
+turn; unused characters may be dismissed, and those that cannot be fed are disbanded at once in their
+owner's turn (ruling R20)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def upkeep(s: Medievalia2007State, p: int) -> int:
 
 
 def recheck(s: Medievalia2007State, p: int) -> None:
-    """§12.3 (ruling R20): how many troops seat p must disband now."""
-    if not s.alive[p]:
+    """§12.3 (ruling R20): how many troops seat p must disband now. "If a player cannot maintain all his
+    characters at any point during his turn, he must remove the excess characters immediately": a seat
+    whose food drops in another player's turn settles it when its own turn starts (``turn.start_turn``);
+    with option ``upkeep_check="at_once"`` at once, on anyone's turn."""
+    if not s.alive[p] or (p != s.active and not s.game.upkeep_at_once):
         s.excess[p] = 0
         return
     need = upkeep(s, p)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from medieval.games.medievalia2007.components import (
     ATT,
+    CIVIL,
     DECK,
     DECKS,
     DEF,
@@ -30,6 +31,7 @@ from medieval.games.medievalia2007.fief import (
     AIM,
     ALLOC,
     BATTLE,
+    BONUS,
     BOOST,
     DEPLOY,
     DMG,
@@ -40,6 +42,7 @@ from medieval.games.medievalia2007.fief import (
     MOVED,
     MUSTER,
     PAY,
+    PLACED,
     POWERS,
     SETUP,
     SUPPLY,
@@ -146,6 +149,8 @@ class TableCard(TypedDict):
     fought: NotRequired[bool]
     guarded: NotRequired[bool]  # the City and territories
     artists: NotRequired[int]  # Artists on its next production
+    bonus: NotRequired[int]  # civilian +0/1 bonuses placed on it this turn (§4.8)
+    bonus_placed: NotRequired[bool]  # a civilian building: its +0/1 is placed this turn (§4.8)
 
 
 class Group(TypedDict):
@@ -227,6 +232,10 @@ def card_json(s: Medievalia2007State, c: int) -> TableCard:
         d["guarded"] = guarded(s, c)
     if mark(s, c, BOOST):
         d["artists"] = mark(s, c, BOOST)
+    if mark(s, c, BONUS):
+        d["bonus"] = mark(s, c, BONUS)
+    if KIND[c] == CIVIL:
+        d["bonus_placed"] = bool(mark(s, c, PLACED))
     return d
 
 
@@ -248,6 +257,8 @@ def pending(s: Medievalia2007State) -> Pending | None:
     if ph == BATTLE:
         b = s.battle
         assert b is not None
+        if b.get("place"):
+            return {"decision": "bonus", "seat": seat}
         step = b["step"]
         if step == ALLOC:
             u = b["units"][b["ui"]]
@@ -271,9 +282,19 @@ def _battle(s: Medievalia2007State) -> BattleView | None:
                     "territory": NAME[u["fixed"]] if u["fixed"] >= 0 else None,
                     "incoming": u["in"], "order": [NAME[c] for c in u["order"]],
                     "bonuses_to_place": len(u["src"])} for u in b["units"]],
-        "bonus": {NAME[int(k)]: v for k, v in b["bon"].items()},
+        "bonus": _bonuses(s, b),
         "powers_order": b["win"],
     }
+
+
+def _bonuses(s: Medievalia2007State, b: dict[str, Any]) -> dict[str, int]:
+    """Each card's extra defence now: the battle's Infantry bonuses and this turn's civilian ones."""
+    out = {NAME[int(k)]: v for k, v in b["bon"].items()}
+    for k, m in s.marks.items():
+        if len(m) > BONUS and m[BONUS]:
+            name = NAME[int(k)]
+            out[name] = out.get(name, 0) + m[BONUS]
+    return out
 
 
 _PURCHASE_KINDS: tuple[Literal["play", "build", "remove", "card"], ...] = ("play", "build", "remove", "card")

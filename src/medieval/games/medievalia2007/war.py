@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.state import Action
 from medieval.games.medievalia2007 import actions as A
 from medieval.games.medievalia2007.components import ATT, CITY, CIVIL, IS_HOST, IS_TROOP, KIND, NAME, POWER
-from medieval.games.medievalia2007.damage import alloc_options, open_window, power_options, start_alloc, window_step
+from medieval.games.medievalia2007.damage import (
+    alloc_options,
+    open_window,
+    place_options,
+    power_options,
+    shot_bonuses,
+    start_alloc,
+    window_step,
+)
 from medieval.games.medievalia2007.fief import (
     AIM,
     ALLOC,
@@ -21,6 +29,7 @@ from medieval.games.medievalia2007.fief import (
     FOUGHT,
     MID_BATTLE,
     MUSTER,
+    PLACED,
     POWERS,
     SHOT,
     add_mark,
@@ -122,11 +131,14 @@ def attack(s: Medievalia2007State, seat: int, action: A.Attack) -> None:
 
 
 def shoot(s: Medievalia2007State, seat: int, action: A.Shoot) -> None:
-    """§11 Bowman: 1 damage on an enemy troop; from a distance it opens a powers window (ruling R26)."""
+    """§11 Bowman: 1 damage on an enemy troop; from a distance it opens a powers window (ruling R26). A
+    troop guarding a territory with civilian buildings has their +0/1 (§4.8, ruling R18); when it could
+    go to either of two guards, their owner places it before play goes on."""
     t = action.target
     rotate_group(s, action.card)
     add_mark(s, t, DMG, 1)
     s._emit("shoot", {"seat": seat, "card": NAME[action.card], "target": NAME[t]})
+    choices = shot_bonuses(s, t)
     b = s.battle
     if b is None:
         # a Bowman used from a distance (§6.1): a skirmish where the powers of both sides apply
@@ -134,10 +146,16 @@ def shoot(s: Medievalia2007State, seat: int, action: A.Shoot) -> None:
         s.battle = b = {"kind": SHOT, "loc": s.loc[t], "att": seat, "def": s.owner[t],
                         "step": POWERS, "armies": [], "bands": [], "aims": [], "units": [], "ui": 0,
                         "bon": {}, "busy": [], "hit": [t], "win": [], "wi": 0, "passes": 0}
+        if choices:
+            b["place"], b["then"] = choices, "open"
+            return
         open_window(s, start_after=seat)
         return
     if t not in b["hit"]:
         b["hit"].append(t)
+    if choices:
+        b["place"], b["then"] = choices, "step"
+        return
     window_step(s, used=True)
 
 
@@ -145,6 +163,8 @@ def shoot(s: Medievalia2007State, seat: int, action: A.Shoot) -> None:
 def battle_seat(s: Medievalia2007State) -> int:
     b = s.battle
     assert b is not None
+    if b.get("place"):  # a civilian +0/1 to place after a shot
+        return int(b["place"][0][0])
     step = b["step"]
     if step in (MUSTER, AIM):
         return int(b["att"])
@@ -158,6 +178,8 @@ def battle_seat(s: Medievalia2007State) -> int:
 def battle_options(s: Medievalia2007State, seat: int) -> list[Action]:
     b = s.battle
     assert b is not None
+    if b.get("place"):
+        return place_options(s, b)
     step = b["step"]
     if step == MUSTER:
         return muster_options(s, b)
@@ -289,11 +311,14 @@ def aim(s: Medievalia2007State, seat: int, action: A.Aim | A.Stand) -> None:
 
 
 # ---------------------------------------------------------------------------------------- §6.3 steps 3-4
-def unit(owner: int, cards: list[int], fixed: int, sources: list[list[int]]) -> dict[str, Any]:
+def unit(owner: int, cards: list[int], fixed: int, sources: list[list[int]],
+         origins: list[int] | None = None) -> dict[str, Any]:
     """A group taking damage: its cards, the territory/City it guards (``fixed``, -1 none), the damage
-    coming in, the +0/1 bonuses still to place (each a list of the cards it may go to) and the order
-    in which its cards take the damage."""
-    return {"owner": owner, "cards": list(cards), "fixed": fixed, "in": 0, "src": sources, "order": []}
+    coming in, the +0/1 bonuses still to place (``src``: each a list of the cards it may go to;
+    ``from``: the civilian building giving it, -1 for an Infantry) and the order in which its cards
+    take the damage."""
+    return {"owner": owner, "cards": list(cards), "fixed": fixed, "in": 0, "src": sources,
+            "from": list(origins) if origins is not None else [-1] * len(sources), "order": []}
 
 
 def infantry_sources(army: list[int]) -> list[list[int]]:
@@ -339,8 +364,11 @@ def fight(s: Medievalia2007State) -> None:
                 guard = guards(s, val)
                 defenders = guard + ([val] if KIND[val] == CITY else [])
                 civil = [x for x in attached(s, val) if KIND[x] == CIVIL]
-                sources = [defenders[:] for _ in civil] if defenders else []
-                u = unit(d, guard, val, sources)
+                if not s.game.civil_target:  # a bonus placed earlier this turn stays where it is (§4.8)
+                    civil = [x for x in civil if not mark(s, x, PLACED)]
+                if not defenders:  # Example 3: nothing guards the territory, no bonus
+                    civil = []
+                u = unit(d, guard, val, [defenders[:] for _ in civil], civil)
                 u["in"] = attack_of(army)
                 units[ua[k]]["in"] += attack_of(defenders)
             else:

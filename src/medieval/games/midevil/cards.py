@@ -220,7 +220,14 @@ def play(s: MidEvilState, a: Action) -> None:
         back = s.gone
         s.pool = [p + g for p, g in zip(s.pool, back, strict=True)]
         s.gone = [0, 0, 0]
-        s._emit("unquiet", {"seat": seat, "skeletons": {COLOURS[i]: back[i] for i in range(3)}})
+        best = max(i for i in range(3) if back[i])  # the strongest of them rises for the player
+        s.pool[best] -= 1
+        s.kills[seat][best] += 1
+        s._emit("unquiet", {"seat": seat, "skeletons": {COLOURS[i]: back[i] for i in range(3)},
+                            "taken": COLOURS[best]})
+        winning.check_points(s, seat)
+        if s.phase == "over":
+            return
     elif e == "raise_dead":
         assert isinstance(a, A.PlayOn)
         react.raise_dead(s, seat, a.seat, card.amount)

@@ -217,6 +217,38 @@ CROSSBOW = next(c.index for c in CARDS if c.effect == "crossbow")
 EVENT_DECK = tuple(c.index for c in CARDS if c.effect != "necronomicon" for _ in range(c.copies))
 
 
+def _unnamed_kind(t: TileDef) -> str:
+    """The shape of an unnamed tile's roads: a straight road, a bend, a fork or a crossroads."""
+    n, e, south, w = (bool(x) for x in t.edges[0])
+    roads = n + e + south + w
+    if roads == 2:
+        return "straight road tiles" if (n and south) or (e and w) else "bend tiles"
+    return "fork tiles" if roads == 3 else "crossroads tiles"
+
+
+def _leave_out() -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """What the design review may leave out of a game (option ``leave_out``): every event card but the
+    Necronomicon, every named tile but the Altar and the Graveyard, and the unnamed tiles by shape; each
+    name gives the (event cards, tiles) it takes out."""
+    out: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    for c in CARDS:
+        if c.effect != "necronomicon":
+            out[c.name] = ((c.index,), ())
+    for t in TILES:
+        if t.named and not t.start and t.centre != "graveyard":
+            out[t.name] = ((), (t.index,))
+    kinds: dict[str, list[int]] = {}
+    for t in TILES:
+        if not t.named:
+            kinds.setdefault(_unnamed_kind(t), []).append(t.index)
+    out.update({k: ((), tuple(v)) for k, v in sorted(kinds.items())})
+    return out
+
+
+#: Option ``leave_out`` (the design review, ours): name -> (event cards, tiles) left out of the game.
+LEAVE_OUT = _leave_out()
+
+
 def tile_by_name(text: str) -> TileDef:
     t = TILE_BY_NAME.get(str(text).strip().lower())
     if t is None:

@@ -8,6 +8,7 @@ from medieval.core.registry import register
 from medieval.core.spec import GameParts, GameSpec, OptionSpec, SpeedTargets
 from medieval.core.state import Action, Game
 from medieval.games.midevil import actions as A
+from medieval.games.midevil.components import LEAVE_OUT
 from medieval.games.midevil.setup import initial_state
 from medieval.games.midevil.state import MidEvilState
 
@@ -44,6 +45,10 @@ SPEC = GameSpec(
         OptionSpec("doors_may_face", True,
                    "Placing tiles (R20): whether the gates of two walled places may face each other "
                    "(the rulebook does not forbid it), or never."),
+        OptionSpec("leave_out", "",
+                   "Design review (ours, not a way to play): leave every copy of one event card, one named "
+                   "tile or one shape of unnamed tile out of the game, to measure by simulation what it does; "
+                   "empty plays the whole box.", choices=("", *LEAVE_OUT)),
         OptionSpec("catapult_into_buildings", False,
                    "The Catapult (R15): like every ranged weapon it may not shoot into or out of a "
                    "building (the rulebook waives only line of sight for it), or it reaches anywhere."),

@@ -173,10 +173,15 @@ def _card_score(ctx: _Ctx, a: Action) -> float:
         return 8.0 if me["humans"] <= 2 else 0.0
     if e == "grave_robber":
         return 3.0
-    if e == "unquiet":  # more skeletons for the tiles still to come: more points to collect
-        return 1.5
+    if e == "unquiet":  # the strongest skeleton removed from play, and more for the tiles still to come
+        return 3.0
     if e == "draw":
         return 2.5
+    if e == "run":  # Fresh Legs: 3 more squares while the goal is still far
+        goal = ctx.target()
+        return 2.0 if goal >= 0 and ctx.g.distances(goal)[ctx.pos] > 3 else 0.0
+    if e == "restless":  # Restless Dead: skeletons walk towards the holder of the book (see _skeleton)
+        return 2.0 if any(p["has_book"] for p in ctx.opponents) else 0.0
     if isinstance(a, A.PlayOn):
         target = ctx.view["pawns"][a.seat]
         if target["has_book"]:

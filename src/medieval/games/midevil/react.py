@@ -11,6 +11,7 @@ decided, play goes on where it stopped (``close``)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from medieval.core.state import Action
@@ -89,6 +90,59 @@ def others(s: MidEvilState) -> list[int]:
     """The seats other than the active player's, clockwise from it."""
     n = s.players
     return [(s.turn + i) % n for i in range(1, n)]
+
+
+def order(s: MidEvilState) -> list[int]:
+    """The asking order of the open window: the fighters in a player combat, else the other seats."""
+    return list(_fighters(s)) if s.react_at == "pvp" else others(s)
+
+
+#: Re-deals tried before a determinized world is made to fit an open window (``redeal``).
+REDEALS = 200
+
+
+def redeal(s: MidEvilState, seat: int, rng: random.Random) -> None:
+    """Deal the event deck and the hands ``seat`` cannot see again (for ``determinize``). With a reaction
+    window open, the world must show what the table shows: the seat being asked holds a card playable at
+    this moment. Re-deals are drawn until one does (uniform among the worlds that fit); failing that, a
+    playable card from the unseen ones is swapped into that hand. The seats still to be asked after it are
+    then those of the new world that hold a playable card: the real world's queue is not shown."""
+    others_ = [o for o in range(s.players) if o != seat]
+    unseen = s.deck + [c for o in others_ for c in s.hands[o]]
+    sizes = [len(s.hands[o]) for o in others_]
+    asked = s.react_seats[0] if s.phase == "react" and s.react_seats else -1
+    must = asked >= 0 and asked != seat
+    for _ in range(REDEALS if must else 1):
+        rng.shuffle(unseen)
+        rest = unseen[:]
+        for o, k in zip(others_, sizes, strict=True):
+            s.hands[o] = sorted(rest[:k])
+            rest = rest[k:]
+        s.deck = rest
+        if not must or reactions(s, asked):
+            break
+    else:
+        _give_playable(s, asked, seat, rng)
+    if asked >= 0:
+        seats = order(s)
+        s.react_seats = [asked, *(o for o in seats[seats.index(asked) + 1:] if reactions(s, o))]
+
+
+def _give_playable(s: MidEvilState, asked: int, seat: int, rng: random.Random) -> None:
+    """Swap a card playable now by ``asked`` into its hand from the cards ``seat`` cannot see (the real
+    world has one there: the asked seat's own)."""
+    hand = s.hands[asked]
+    pools = [s.deck, *(s.hands[o] for o in range(s.players) if o not in (asked, seat))]
+    for pool in pools:
+        for i in rng.sample(range(len(pool)), len(pool)):
+            j = rng.randrange(len(hand))
+            hand[j], pool[i] = pool[i], hand[j]
+            if reactions(s, asked):
+                hand.sort()
+                if pool is not s.deck:
+                    pool.sort()
+                return
+            hand[j], pool[i] = pool[i], hand[j]
 
 
 def pass_(s: MidEvilState, seat: int) -> None:

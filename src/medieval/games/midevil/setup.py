@@ -12,6 +12,7 @@ from medieval.games.midevil.components import (
     EVENT_DECK,
     GRAVEYARD_TILE,
     HAND_LIMIT,
+    LEAVE_OUT,
     N_HUMANS,
     N_SKELETONS,
     START_TILE,
@@ -80,11 +81,12 @@ def initial_state(game: MidEvilGame, seed: int) -> MidEvilState:
     s = blank(game, seed)
     n = game.players
     rng = s._rng()
-    s.deck = list(EVENT_DECK)
+    cards_out, tiles_out = LEAVE_OUT.get(str(game.options["leave_out"]), ((), ()))
+    s.deck = [c for c in EVENT_DECK if c not in cards_out]
     rng.shuffle(s.deck)
-    s.tile_deck = [t.index for t in TILES if not t.start]
+    s.tile_deck = [t.index for t in TILES if not t.start and t.index not in tiles_out]
     rng.shuffle(s.tile_deck)
-    within = int(game.options["graveyard_within"])
+    within = min(int(game.options["graveyard_within"]), len(s.tile_deck))
     if within:  # R13 quick game: the Graveyard among the top tiles (the top is the end of the list)
         s.tile_deck.remove(GRAVEYARD_TILE.index)
         s.tile_deck.insert(len(s.tile_deck) - rng.randrange(within), GRAVEYARD_TILE.index)

@@ -261,17 +261,12 @@ class MidEvilState(State):
 
     # ------------------------------------------------------------------ search support
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        """Re-deal what ``seat`` cannot see: the tile deck's order, the event deck and the other hands,
-        an unrevealed player-combat commitment of the opponent; future dice are re-seeded."""
+        """Re-deal what ``seat`` cannot see: the tile deck's order, the event deck and the other hands (in a
+        reaction window, consistent with what the window shows: the asked seat holds a card playable now,
+        ``react.redeal``), an unrevealed player-combat commitment of the opponent; future dice are
+        re-seeded."""
         rng.shuffle(self.tile_deck)
-        others = [o for o in range(self.players) if o != seat]
-        unseen = self.deck + [c for o in others for c in self.hands[o]]
-        rng.shuffle(unseen)
-        for o in others:
-            k = len(self.hands[o])
-            self.hands[o] = sorted(unseen[:k])
-            unseen = unseen[k:]
-        self.deck = unseen
+        react.redeal(self, seat, rng)
         pc = self.pvp
         if pc and not pc["revealed"]:
             for i, ps in enumerate((pc["att"], pc["def"])):

@@ -203,7 +203,8 @@ def describe_event(event: Mapping[str, Any], seat: int | None, names: Sequence[s
     if kind == "unquiet":
         back = e["skeletons"]
         parts = [plural(int(back[c]), f"{c} skeleton") for c in ("white", "red", "blue") if back.get(c)]
-        return f"{n.act(who, 'call', 'calls')} the dead back: {listing(parts)} return to the pool."
+        taken = f" and {n.acts(who, 'take', 'takes')} a {e['taken']} one" if e.get("taken") else ""
+        return f"{n.act(who, 'call', 'calls')} the dead back: {listing(parts)} return to the pool{taken}."
     if kind == "game_over":
         winners = list(e.get("winners", []))
         termination = e.get("termination")
