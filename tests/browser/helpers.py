@@ -16,6 +16,16 @@ QUICK: dict[str, tuple[int, dict[str, Any], str]] = {
 }
 
 
+#: The table waits on this page's move: the socket connected, no move of ours on its way, the seat's turn.
+#: Only then are the board's controls counted (while the socket reconnects the page offers none).
+READY = "#table[data-connected='true'][aria-busy='false'] .banner.your-turn"
+
+
+def ready(page: Any) -> bool:
+    """Whether the table waits on this page's move and can send it."""
+    return bool(page.locator(READY).count())
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute("#table", "data-version") or -1)
 
@@ -86,8 +96,7 @@ def play_to_the_end(page: Any, rng: random.Random, limit: float = 240, on_move: 
     moves = 0
     while not is_over(page):
         assert time.monotonic() < deadline, f"the game did not end in {limit} s (version {version(page)})"
-        your_turn = page.locator(".banner.your-turn").count() > 0
-        if not your_turn:
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         before = version(page)

@@ -16,7 +16,7 @@ import pytest
 
 import medieval
 from tests.browser.conftest import DESKTOP, PHONE, Pages
-from tests.browser.helpers import create_in_lobby, is_over, version, wait_change
+from tests.browser.helpers import create_in_lobby, is_over, ready, version, wait_change
 from tests.browser.test_games import axe_violations
 from tests.server.helpers import ServerProcess, record
 
@@ -262,7 +262,7 @@ def test_a_whole_game_through_the_board_alone(server: ServerProcess, pages: Page
     while not is_over(page):
         assert time.monotonic() < deadline, f"the game did not end (version {version(page)})"
         snaps.append(snapshot(page))
-        if page.locator(".banner.your-turn").count() == 0 or page.locator("#table[aria-busy='true']").count():
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         if "desktop" not in checked and moves >= 2:

@@ -65,12 +65,18 @@ class Seat:
         self.headers = {"Authorization": f"Bearer {token}"}
 
     def synced(self) -> tuple[dict[str, Any], str]:
-        """The seat's state and the board's HTML at one version."""
-        for _ in range(100):
+        """The seat's state and the board's HTML at one version, the page connected and sending nothing
+        (while its socket reconnects, the board offers no control)."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
             state: dict[str, Any] = httpx.get(self.url, headers=self.headers, timeout=10).json()
-            board, shown = self.page.evaluate("""() => [document.querySelector('[data-board]')?.outerHTML ?? '',
-                Number(document.querySelector('#table').dataset.version)]""")
-            if shown == state["version"] and (state["status"] == "finished" or board):
+            board, shown, settled = self.page.evaluate("""() => {
+                const t = document.querySelector('#table');
+                const settled = t.dataset.connected === 'true' && t.getAttribute('aria-busy') === 'false';
+                return [document.querySelector('[data-board]')?.outerHTML ?? '', Number(t.dataset.version),
+                        t.dataset.over === 'true' || settled];
+            }""")
+            if shown == state["version"] and (state["status"] == "finished" or (board and settled)):
                 return state, board
             self.page.wait_for_timeout(60)
         raise AssertionError("the page never caught up with the server")

@@ -15,7 +15,7 @@ import pytest
 
 import medieval
 from tests.browser.conftest import DESKTOP, PHONE, Pages
-from tests.browser.helpers import click_something, create_in_lobby, is_over, version, wait_change
+from tests.browser.helpers import click_something, create_in_lobby, is_over, ready, version, wait_change
 from tests.browser.test_games import axe_violations
 from tests.server.helpers import ServerProcess, record
 
@@ -154,7 +154,7 @@ def play_one_game(page: Any, server: ServerProcess, rng: random.Random, shot: An
     while not is_over(page):
         assert time.monotonic() < deadline, f"the game did not end (version {version(page)})"
         shots.append(snapshot(page))
-        if page.locator(".banner.your-turn").count() == 0:
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         if made["reinforce"] and made["lay"] and "screenshots" not in checks:
@@ -221,13 +221,13 @@ def test_a_choice_is_cleared_and_replaced(server: ServerProcess, pages: Pages) -
 
     def my_turn() -> bool:
         phase = page.get_attribute("[data-board]", "data-phase")
-        return bool(page.locator(".banner.your-turn").count()) and phase == "turn"
+        return ready(page) and phase == "turn"
 
     rng = random.Random(5)
     while not my_turn():  # a seat may first have to answer (a Merchant's offer, a discard): answered at random
         phase = page.get_attribute("[data-board]", "data-phase")
         assert time.monotonic() < deadline, f"never a turn of my own (phase {phase})"
-        if page.locator(".banner.your-turn").count() and not page.locator("#table[aria-busy='true']").count():
+        if ready(page):
             before = version(page)
             if click_something(page, rng):
                 wait_change(page, before)

@@ -10,7 +10,7 @@ import pytest
 
 import medieval
 from tests.browser.conftest import Pages
-from tests.browser.helpers import is_over, version, wait_change
+from tests.browser.helpers import is_over, ready, version, wait_change
 from tests.server.helpers import ServerProcess, record
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerProcess, pages: Page
     deadline = time.monotonic() + 180
     while not is_over(page):
         assert time.monotonic() < deadline
-        if page.locator(".banner.your-turn").count() == 0:
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         options = page.eval_on_selector_all("#legal-notations option", "os => os.map(o => o.value)")

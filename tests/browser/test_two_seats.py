@@ -14,7 +14,7 @@ import pytest
 
 import medieval
 from tests.browser.conftest import Pages
-from tests.browser.helpers import click_something, create_in_lobby, is_over, version, wait_change
+from tests.browser.helpers import click_something, create_in_lobby, is_over, ready, version, wait_change
 from tests.server.helpers import ServerProcess, record
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def test_neither_page_holds_a_card_the_other_seat_hides(server: ServerProcess, p
         moved = False
         for seat, page in ((0, a), (1, b)):
             shots.append(snapshot(page, seat))
-            if not is_over(page) and page.locator(".banner.your-turn").count():
+            if not is_over(page) and ready(page):
                 before = version(page)
                 if click_something(page, rng):
                     wait_change(page, before)
