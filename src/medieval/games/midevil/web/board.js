@@ -333,7 +333,7 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
   return html`<div class=${`midevil ${phone ? "phone" : "wide"}`} ref=${root} data-board="midevil">
     <div class=${`mv-bar ${yours ? "mine" : ""}`}>
       <div class="mv-status">
-        <span><strong>Round ${view.round}</strong>/${view.max_rounds} · ${PHASES[view.phase] ?? view.phase} · ${who(view.turn, names, seat)}${view.turn === seat ? "r" : "'s"} turn</span>
+        <span><strong>Round ${Math.min(view.round, view.max_rounds)}</strong>/${view.max_rounds} · ${PHASES[view.phase] ?? view.phase}${view.phase === "over" ? "" : ` · ${who(view.turn, names, seat)}${view.turn === seat ? "r" : "'s"} turn`}</span>
         <span><span data-help="Necronomicon">Necronomicon</span> ${book}</span>
         <span>tiles ${view.tile_deck} · cards ${view.event_deck} · goal ${view.target_points} points</span>
         <span>pool W${view.pool.white} R${view.pool.red} B${view.pool.blue} · Humans ${view.human_supply}</span>
