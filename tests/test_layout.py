@@ -65,13 +65,32 @@ def test_dependencies_go_one_way(layer: str) -> None:
     assert not wrong, f"{layer} may import only {sorted(ALLOWED[layer]) or 'nothing else'}: {wrong}"
 
 
+def _generic_files() -> list[Path]:
+    """Every text file of the generic layers (code, pages, styles, docs), the vendored libraries aside."""
+    out: list[Path] = []
+    for layer in GENERIC:
+        for path in sorted((SRC / layer).rglob("*")):
+            if not path.is_file() or "vendor" in path.relative_to(SRC).parts or "__pycache__" in path.parts:
+                continue
+            try:
+                path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+            out.append(path)
+    return out
+
+
 def test_generic_layers_name_no_game() -> None:
-    """agents/, interfaces/ and interop/ find each game's parts through its spec, never by its name."""
+    """agents/, interfaces/ and interop/ find each game's parts through its spec, never by its name: in no
+    file of theirs (Python, JavaScript, HTML, CSS...), not even inside a longer identifier."""
     names = [spec.name for spec in medieval.list_games()] + [spec.display_name for spec in medieval.list_games()]
-    pattern = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in sorted(set(names), key=len, reverse=True)),
-                         re.IGNORECASE)
+    # letter boundaries: "python_medieval_paladin" and "paladin.js" name the game, "medieval" does not
+    alternatives = (rf"(?<![a-z]){re.escape(n)}(?![a-z])" for n in sorted(set(names), key=len, reverse=True))
+    pattern = re.compile("|".join(alternatives), re.IGNORECASE)
+    files = _generic_files()
+    assert any(p.suffix == ".js" for p in files) and any(p.suffix == ".html" for p in files)
     found = []
-    for path in _sources(*GENERIC):
+    for path in files:
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line):
                 found.append(f"{path.relative_to(SRC)}:{i}: {line.strip()}")
@@ -102,8 +121,24 @@ def test_generic_layers_touch_no_private_state_member() -> None:
     assert not found, "private State members used outside core/ and games/:\n" + "\n".join(found)
 
 
+ROOT = SRC.parents[1]
+
+
+def _counted_files() -> list[Path]:
+    """The project's own Python, JavaScript and CSS: src/ (the vendored libraries aside), tests/, scripts/."""
+    out: list[Path] = []
+    for top in ("src", "tests", "scripts"):
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix in (".py", ".js", ".css") and path.is_file() and "vendor" not in path.parts:
+                out.append(path)
+    return out
+
+
 def test_no_source_file_is_over_600_lines() -> None:
-    long = {str(p.relative_to(SRC)): n for p in sorted(SRC.rglob("*.py"))
+    files = _counted_files()
+    assert {".py", ".js", ".css"} <= {p.suffix for p in files}
+    assert any(p.suffix == ".js" and "web" in p.parts for p in files)
+    long = {str(p.relative_to(ROOT)): n for p in files
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not long, f"files over {MAX_LINES} lines: {long}"
 

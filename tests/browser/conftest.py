@@ -106,6 +106,13 @@ def pages(browser: Any) -> Iterator[Pages]:
     assert not p.errors, f"script errors: {p.errors}"
 
 
+UNSTICK = """() => {
+  window.unstuck = [...document.querySelectorAll("body *")].filter((e) => getComputedStyle(e).position === "sticky");
+  for (const e of window.unstuck) e.style.setProperty("position", "static", "important");
+}"""
+RESTICK = "() => { for (const e of window.unstuck ?? []) e.style.removeProperty('position'); }"
+
+
 @pytest.fixture
 def shot() -> Callable[[Any, str], Path]:
     def take(page: Any, name: str) -> Path:
@@ -113,7 +120,14 @@ def shot() -> Callable[[Any, str], Path]:
         path = SCREENSHOTS / f"{name}.png"
         page.mouse.move(1, 1)  # no card help left open by the last click
         page.keyboard.press("Escape")
-        page.screenshot(path=str(path), full_page=True)
+        # a board measures its width after a resize and draws again: two frames let that happen
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        # a sticky bar would float mid-page in a full-page picture: it goes back to its place for the picture
+        page.evaluate(UNSTICK)
+        try:
+            page.screenshot(path=str(path), full_page=True)
+        finally:
+            page.evaluate(RESTICK)
         return path
 
     return take

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -14,6 +15,52 @@ QUICK: dict[str, tuple[int, dict[str, Any], str]] = {
     "medievalia2007": (2, {"turn_limit": 10}, "random"),
     "midevil": (2, {"max_rounds": 2, "target_points": 10}, "random"),
 }
+
+
+#: The table waits on this page's move: the socket connected, no move of ours on its way, the seat's turn.
+#: Only then are the board's controls counted (while the socket reconnects the page offers none).
+READY = "#table[data-connected='true'][aria-busy='false'] .banner.your-turn"
+
+
+def ready(page: Any) -> bool:
+    """Whether the table waits on this page's move and can send it."""
+    return bool(page.locator(READY).count())
+
+
+#: Mounts a game's board alone on the page (the lobby unmounted) with a given view and actions; the
+#: actions it submits are kept in window.acted.
+MOUNT = """async ({game, view, actions, seat, names}) => {
+  const { h, render } = await import("preact");
+  const Board = (await import(`/games/${game}/web/board.js`)).default;
+  const app = document.getElementById("app");
+  render(null, app);
+  app.innerHTML = '<main id="table"><h1 class="visually-hidden">Board</h1>'
+    + '<section class="board-area" id="harness" aria-label="Board"></section></main>';
+  window.acted = [];
+  const act = (n) => window.acted.push(n);
+  render(h(Board, { view, actions, act, seat, names, previous: null, thinking: [], busy: false }),
+         document.getElementById("harness"));
+}"""
+
+
+def mount_board(page: Any, base: str, state: Any, seat: int | None, names: list[str], again: bool = False) -> list[Any]:
+    """Show ``state`` from ``seat`` on its game's board alone, with the seat's legal actions; returns
+    them (as the server sends them). ``again``: the page already holds a board."""
+    if not again:
+        page.goto(base + "/")
+        page.wait_for_selector("[data-create]")
+    actions = [a.to_json() for a in state.legal_actions(seat)] if seat is not None and seat in state.to_move else []
+    actions = list(json.loads(json.dumps(actions)))
+    page.evaluate(MOUNT, {"game": state.game.spec.name, "view": json.loads(json.dumps(state.view(seat))),
+                          "actions": actions, "seat": seat, "names": names[: state.players]})
+    page.wait_for_selector(f"[data-board='{state.game.spec.name}']")
+    return actions
+
+
+def acted(page: Any) -> list[str]:
+    """The notations the mounted board submitted."""
+    out: list[str] = page.evaluate("window.acted")
+    return out
 
 
 def version(page: Any) -> int:
@@ -86,8 +133,7 @@ def play_to_the_end(page: Any, rng: random.Random, limit: float = 240, on_move: 
     moves = 0
     while not is_over(page):
         assert time.monotonic() < deadline, f"the game did not end in {limit} s (version {version(page)})"
-        your_turn = page.locator(".banner.your-turn").count() > 0
-        if not your_turn:
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         before = version(page)

@@ -6,7 +6,6 @@ and a desktop screenshot kept under build/screenshots/."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import Counter
@@ -16,27 +15,12 @@ import pytest
 
 import medieval
 from tests.browser.conftest import DESKTOP, PHONE, Pages
-from tests.browser.helpers import create_in_lobby, is_over, version, wait_change
+from tests.browser.helpers import acted, create_in_lobby, is_over, mount_board, ready, version, wait_change
 from tests.browser.test_games import axe_violations
 from tests.server.helpers import ServerProcess, record
 
 pytestmark = pytest.mark.browser
 BOARD = "[data-board='medievalia']"
-
-#: Mounts the board alone on the page (the lobby unmounted) with a given view and actions; the actions
-#: it submits are kept in window.acted.
-MOUNT = """async ({view, actions, seat, names}) => {
-  const { h, render } = await import("preact");
-  const Board = (await import("/games/medievalia/web/board.js")).default;
-  const app = document.getElementById("app");
-  render(null, app);
-  app.innerHTML = '<main id="table"><h1 class="visually-hidden">Medievalia</h1>'
-    + '<section class="board-area" id="harness" aria-label="Board"></section></main>';
-  window.acted = [];
-  const act = (n) => window.acted.push(n);
-  render(h(Board, { view, actions, act, seat, names, previous: null, thinking: [], busy: false }),
-         document.getElementById("harness"));
-}"""
 
 #: Builds each given play through the board: choose its cards one by one (a card not yet chosen of each
 #: face), then the value, receiver and next player it names, and reads what the board then offers to
@@ -92,25 +76,12 @@ NAMES = ["Alice", "Bot (easy)", "Bot (hard)", "Bot (random)", "Eve", "Finn"]
 
 def mount(page: Any, base: str, state: Any, seat: int, again: bool = False) -> list[dict[str, Any]]:
     """Show ``state`` from ``seat`` on the page's board alone (``again``: the page already holds one)."""
-    if not again:
-        page.goto(base + "/")
-        page.wait_for_selector("[data-create]")
-    actions = [a.to_json() for a in state.legal_actions(seat)] if seat in state.to_move else []
-    actions = list(json.loads(json.dumps(actions)))
-    page.evaluate(MOUNT, {"view": json.loads(json.dumps(state.view(seat))), "actions": actions, "seat": seat,
-                          "names": NAMES[: state.players]})
-    page.wait_for_selector(BOARD)
-    return actions
+    return mount_board(page, base, state, seat, NAMES, again)
 
 
 def scenario(players: int, **setup: Any) -> Any:
     options = {k: setup.pop(k) for k in ("field", "instructor", "cm01") if k in setup}
     return medieval.make("medievalia", players=players, **options).scenario(**setup)
-
-
-def acted(page: Any) -> list[str]:
-    out: list[str] = page.evaluate("window.acted")
-    return out
 
 
 def test_several_cards_of_one_value_with_a_wildcard(server: ServerProcess, pages: Pages) -> None:
@@ -262,7 +233,7 @@ def test_a_whole_game_through_the_board_alone(server: ServerProcess, pages: Page
     while not is_over(page):
         assert time.monotonic() < deadline, f"the game did not end (version {version(page)})"
         snaps.append(snapshot(page))
-        if page.locator(".banner.your-turn").count() == 0 or page.locator("#table[aria-busy='true']").count():
+        if not ready(page):
             wait_change(page, version(page), 2_000)
             continue
         if "desktop" not in checked and moves >= 2:

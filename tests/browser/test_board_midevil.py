@@ -18,7 +18,7 @@ import pytest
 
 import medieval
 from tests.browser.conftest import DESKTOP, PHONE, Pages
-from tests.browser.helpers import create_in_lobby, is_over, version, wait_change
+from tests.browser.helpers import acted, create_in_lobby, is_over, mount_board, version, wait_change
 from tests.browser.test_board_medievalia2007 import Seat
 from tests.browser.test_games import axe_violations
 from tests.server.helpers import ServerProcess, record
@@ -82,12 +82,13 @@ def view_box(page: Any) -> list[float]:
     return [float(v) for v in page.get_attribute(f"{BOARD} svg.mv-svg", "viewBox").split()]
 
 
-def perform(page: Any, action: dict[str, Any]) -> bool:
-    """Play ``action`` through the board's controls; returns True if it was built in two steps."""
+def perform(page: Any, action: dict[str, Any], phase: str) -> bool:
+    """Play ``action`` through the board's controls; returns True if it was built in two steps. A card
+    played in a reaction window (R7) has a button of its own: one click."""
     notation, kind = action["notation"], action["kind"]
     selector = f'[data-action="{notation}"]'
     board = page.locator(BOARD)
-    first = SELECT_FIRST.get(kind)
+    first = None if phase == "react" else SELECT_FIRST.get(kind)
     if first is not None:
         key = first(action["args"])
         assert board.locator(selector).count() == 0, f"{notation} is offered before its part is chosen"
@@ -169,7 +170,7 @@ def test_a_whole_game_through_the_board(server: ServerProcess, pages: Pages, sho
                 pan_and_zoom(page, state["view"])
             other = [a["args"]["rotation"] for a in acts if a["kind"] == kind]
             placements_offered(page, state, rng.choice(other))
-        two_step += perform(page, action)
+        two_step += perform(page, action, state["view"]["phase"])
         done[kind] += 1
         if done["place_tile"] == 4 and kind == "place_tile":
             screenshot(page, shot, f"{GAME}-desktop-map")
@@ -223,3 +224,83 @@ def test_random_clicks_on_the_board_on_a_phone(server: ServerProcess, pages: Pag
             page.set_viewport_size(PHONE)
     assert checked and moves >= 6, f"{moves} moves"
     assert medieval.replay(record(server.database_url, tid)).is_over
+
+
+# ---------------------------------------------------------------------------------- reaction windows (R7)
+NAMES = ["Alice", "Bot (random)", "Carl", "Dora"]
+MAP = [["Altar", 0, 0, 0], ["Meadow Road", 0, -1, 0]]
+GRAVEYARD = [["Altar", 0, 0, 0], ["Graveyard", 0, -1, 0]]
+
+
+def reaction_scenario(moment: str) -> Any:
+    """A reaction window of R7 (tests/games/midevil/test_midevil_react.py builds the same positions): after
+    P0's missed combat roll (P1 holds a Curse), after P0's movement roll (P1 holds Raise Dead), or in P0's
+    challenge for the book, the holder P1 deciding (Healing Herbs and a Curse)."""
+    from tests.games.midevil.helpers import ALTAR_CENTRE, make
+    from tests.support import do
+
+    if moment == "combat":
+        s = make(tiles=MAP, phase="move", roll=2, skeletons=[[1, 0, "white"]], dice=[1],
+                 hands=[["Sword"], ["Curse", "Sword"]], humans=[2, 3])
+        do(s, "0 move N")
+    elif moment == "move_roll":
+        s = make(tiles=MAP, hands=[["Sword"], ["Raise Dead"]], tile_deck=[], dice=[3])
+    else:
+        s = make(tiles=GRAVEYARD, book=1, pawns=[ALTAR_CENTRE, [1, 0]], phase="move", roll=2,
+                 kills=[[2, 1, 1], [1, 2, 0]], humans=[2, 2], hands=[["Curse"], ["Healing Herbs", "Curse"]])
+        do(s, "0 move N", "0 challenge", "0 pass")
+    assert s.phase == "react" and s.to_move == (1,) and s.view(1)["reaction"]["moment"] == moment
+    return s
+
+
+REACTION_WORDS = {
+    "combat": ("missed the white skeleton on 1,0", {"play Curse 0": "Play Curse on P0 Alice"}),
+    "move_roll": ("rolled 3 to move", {"play Raise Dead 0": "Play Raise Dead next to P0 Alice"}),
+    "pvp": ("challenged you for the book",
+            {"play Healing Herbs": "Play Healing Herbs", "play Curse 0": "Play Curse on P0 Alice"}),
+}
+
+
+@pytest.mark.parametrize("moment", sorted(REACTION_WORDS))
+def test_a_reaction_window_offers_its_cards_and_pass(server: ServerProcess, pages: Pages, shot: Any,
+                                                    moment: str) -> None:
+    """R7: on another player's turn the seat asked sees what the moment answers and that it decides, a
+    button for each card it may play then (with its target) and one to pass, and nothing else; its hand
+    is not a way to play then. The active player sees who decides, and no control."""
+    page = pages.new(DESKTOP)
+    s = reaction_scenario(moment)
+    actions = mount_board(page, server.base, s, 1, NAMES)
+    board = page.locator(BOARD)
+    what, plays = REACTION_WORDS[moment]
+    assert "a reaction" in board.locator(".mv-status").inner_text()
+    react = board.locator(f".mv-moment.react[data-reaction='{moment}']")
+    assert what in react.inner_text() and "you decide" in react.inner_text()
+    prompt = board.locator(".mv-prompt").inner_text()
+    assert "P0 Alice's turn, but you may react" in prompt and not prompt.startswith("Your turn"), prompt
+    offered = {e.get_attribute("data-action"): e.inner_text() for e in board.locator("[data-action]").all()}
+    assert offered == {**plays, "pass": "Pass: let the moment go by"}
+    assert set(offered) == {a["notation"] for a in actions}
+    assert board.locator("[data-select]").count() == 0, "a reaction is one click: nothing to choose first"
+    for card in {a["args"]["card"] for a in actions if a["kind"] == "play_card"}:
+        label = board.locator(f".hand-svg [data-face='{card}']").first.get_attribute("aria-label") or ""
+        assert "playable now" in label, label
+    first = next(iter(plays))
+    board.locator(f"button[data-action='{first}']").click()
+    assert acted(page) == [first]
+    mount_board(page, server.base, s, 1, NAMES, again=True)
+    board.locator("button[data-action='pass']").click()
+    assert acted(page) == ["pass"]
+    if moment == "combat":
+        assert axe_violations(page) == []
+    if moment == "pvp":
+        mount_board(page, server.base, s, 1, NAMES, again=True)
+        shot(page, f"{GAME}-board-reaction")
+
+    # the active player, waiting: the moment and who decides, no control, and nothing of P1's hand
+    mount_board(page, server.base, s, 0, NAMES, again=True)
+    react = board.locator(f".mv-moment.react[data-reaction='{moment}']")
+    assert "P1 Bot (random) decides" in react.inner_text()
+    assert "P1 Bot (random) may react" in board.locator(".mv-prompt").inner_text()
+    assert board.locator("[data-action], [data-select]").count() == 0
+    shown = set(FACE.findall(board.evaluate("e => e.outerHTML")))
+    assert not shown & {"Curse", "Raise Dead", "Healing Herbs"} - set(s.view(0)["pawns"][0]["hand"])

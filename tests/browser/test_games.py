@@ -49,6 +49,7 @@ def test_a_whole_game_with_the_mouse(server: ServerProcess, pages: Pages, shot: 
             checked["done"] = True
             shot(page, f"{game}-phone")
             page.set_viewport_size(DESKTOP)
+            shot(page, f"{game}-desktop-table")
             assert axe_violations(page) == [], f"{game}'s table"
             page.set_viewport_size(PHONE)
 

@@ -3,7 +3,7 @@
 
 >>> import pyspiel
 >>> import medieval.interop.openspiel              # registers every game that has an encoding
->>> game = pyspiel.load_game("python_medieval_paladin", {"players": 4, "seed": 7})
+>>> game = pyspiel.load_game("python_medieval_<game>", {"players": 4, "seed": 7})  # <game>: see 'medieval games'
 >>> state = game.new_initial_state()
 
 How our engine maps onto OpenSpiel:

@@ -8,6 +8,10 @@
  * up (choose a card, then play or discard it); the decision of the moment (a combat, seeding, a player
  * combat) with its buttons; every seat's public zone (Humans, skeletons killed, points, cards in play,
  * cards in hand as a count, the book).
+ *
+ * A reaction window (R7: after another player's movement roll, after their missed combat roll, in a
+ * player combat before the commitments) says what it answers and who decides; the seat asked gets a
+ * button for each card it may play at that moment (with its target) and one to pass.
  */
 
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -25,12 +29,13 @@ const DY = /** @type {Record<string, number>} */ ({ N: -1, E: 0, S: 1, W: 0 });
 const DIR_NAME = /** @type {Record<string, string>} */ ({ N: "north", E: "east", S: "south", W: "west" });
 const PHASES = /** @type {Record<string, string>} */ ({
   place: "placing a tile", seed: "seeding skeletons", combat: "combat", move: "movement", commit: "player combat",
-  pvp: "player combat", skeletons: "skeletons move", discard: "end of turn", over: "game over",
+  pvp: "player combat", skeletons: "skeletons move", discard: "end of turn", react: "a reaction", over: "game over",
 });
 /** Buttons for the one-word moves and the tokens of a commitment. */
 const WORDS = /** @type {Record<string, string>} */ ({
   reroll: "Spend a Human: re-roll", armour_reroll: "Re-roll with the Chain Mail", stop_moving: "Stop moving",
   challenge: "Challenge for the book", ready: "Ready", stand: "Stand", end_turn: "End the turn",
+  pass: "Pass: let the moment go by",
 });
 
 /** @param {number} s @param {string[]} names @param {number | null} me */
@@ -39,6 +44,32 @@ const who = (s, names, me) => (s === me ? "you" : `P${s}${names[s] ? ` ${names[s
 const letters = (k) => "B".repeat(k.blue) + "R".repeat(k.red) + "W".repeat(k.white);
 /** @param {number[]} sq */
 const xy = (sq) => `${sq[0]},${sq[1]}`;
+/** @param {string} t */
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** What a reaction window answers, in words (R7). @param {any} view @param {string[]} names @param {number | null} seat */
+function reactionWords(view, names, seat) {
+  const r = view.reaction;
+  const active = who(view.turn, names, seat);
+  if (r.moment === "move_roll") return `${cap(active)} rolled ${view.movement?.roll ?? "?"} to move`;
+  if (r.moment === "combat" && view.combat) {
+    const c = view.combat;
+    return `${cap(active)} missed the ${c.skeleton} skeleton on ${xy(c.square)} (rolled ${c.roll}${c.bonus ? ` + ${c.bonus}` : ""}, needed ${c.need})`;
+  }
+  if (r.moment === "pvp" && view.player_combat) {
+    const pc = view.player_combat;
+    return `${cap(who(pc.challenger.seat, names, seat))} challenged ${who(pc.holder.seat, names, seat)} for the book: the commitments are next`;
+  }
+  return `${cap(active)}'s turn is interrupted`;
+}
+
+/** A reaction's card play as a button's words. @param {any} a @param {string[]} names @param {number | null} seat */
+function reactionPlay(a, names, seat) {
+  const { card, target } = a.args;
+  if (target === undefined || target === null) return `Play ${card}`;
+  const on = who(target, names, seat);
+  return card === "Raise Dead" ? `Play Raise Dead next to ${on}` : `Play ${card} on ${on}`;
+}
 
 /** Skeleton counts as chips (colour, shape and letter). @param {{k: {white: number, red: number, blue: number}}} p */
 function Counts({ k }) {
@@ -54,7 +85,8 @@ function Counts({ k }) {
  *  label: string, selected?: boolean, dim?: boolean, select?: string, onClick?: () => void}} p */
 function EventCard({ name, x, y, keyName, label, selected, dim, select, onClick }) {
   const words = name.split(" ");
-  const ctl = control({ select, onClick, label, pressed: select ? !!selected : undefined });
+  // a card that is no control is still named, for the screen reader
+  const ctl = onClick ? control({ select, onClick, label, pressed: select ? !!selected : undefined }) : { role: "img", "aria-label": label };
   return html`<g transform=${`translate(${x} ${y - (selected ? 10 : 0)})`}>
     <g data-key=${keyName} data-face=${name} data-help=${name} ...${ctl} class=${`card ev-card ${ctl.class ?? ""} ${selected ? "selected" : ""} ${dim ? "dim" : ""}`}>
       <rect width=${CW} height=${CH} rx="7" class="card-face" />
@@ -153,6 +185,15 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
     }
   }
 
+  // ---------------------------------------------------------------- a reaction: each card it may play, then pass
+  const reacting = view.phase === "react" && view.reaction ? view.reaction : null;
+  if (reacting) {
+    for (const a of by.play_card ?? []) {
+      buttons.push(html`<button type="button" class="primary" data-action=${a.notation} data-help=${a.args.card}
+        onClick=${() => send(a.notation)}>${reactionPlay(a, names, seat)}</button>`);
+    }
+  }
+
   // ---------------------------------------------------------------- the bar's buttons
   for (const a of [...(by.seed_skeletons ?? []), ...(by.spend_skeletons ?? [])]) {
     const k = a.args.skeletons;
@@ -192,6 +233,11 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
   if (view.phase === "over") {
     const w = view.outcome?.winners ?? [];
     prompt = `The game is over${w.length ? `: ${w.map((/** @type {number} */ s) => who(s, names, seat)).join(" and ")} ${w.length === 1 && w[0] !== seat ? "wins" : "win"}` : ""}.`;
+  } else if (reacting) {
+    // the moment itself is told in the reaction's box just below
+    prompt = live.length
+      ? `${cap(who(view.turn, names, seat))}'s turn, but you may react: play an event card now (your one card of this round), or pass.`
+      : `${cap(who(reacting.seat, names, seat))} may react with an event card, or pass.`;
   } else if (!live.length) prompt = `${p.seats.map((/** @type {number} */ s) => who(s, names, seat)).join(" and ")} ${p.seats.length === 1 && p.seats[0] !== seat ? "is" : "are"} to ${p.what}.`;
   else if (places.length) prompt = turnSel === null ? `Place the ${view.drawn_tile}: choose how to turn it, then a glowing place on the map.` : `Turned ${turnSel}°: choose a glowing place on the map (or another turn).`;
   else if (cardSel) prompt = targets.length ? `Your ${cardSel}: choose its target on the map.` : `Your ${cardSel}:`;
@@ -201,6 +247,7 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
   else prompt = `Your turn: ${p.what}.`;
 
   // ---------------------------------------------------------------- the decision of the moment
+  /** @type {any} */
   let moment = null;
   if (view.combat) {
     const c = view.combat;
@@ -216,6 +263,12 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
       die ${side.die || "–"}${side.ready ? ", ready" : ""}${side.rerolls_used ? `, ${side.rerolls_used} re-roll${side.rerolls_used === 1 ? "" : "s"}` : ""}${side.done ? ", stands" : ""}
       ${side.committed ? html` · committed <${Counts} k=${side.committed} />${side.committed.humans ? ` + ${side.committed.humans} Human${side.committed.humans === 1 ? "" : "s"}` : ""}` : html` · commitment hidden`}</span>`;
     moment = html`<div class="mv-moment pvp"><strong>Player combat</strong> ${sideOf(pc.challenger, "challenger")} ${sideOf(pc.holder, "holder")}</div>`;
+  }
+  if (reacting) {
+    const asked = reacting.seat === seat;
+    moment = html`${moment}<div class="mv-moment react" data-reaction=${reacting.moment}><strong>Reaction</strong>
+      <span>${reactionWords(view, names, seat)}</span>
+      <span class=${asked ? "react-you" : "muted"}>${asked ? "you decide" : `${who(reacting.seat, names, seat)} decides`}</span></div>`;
   }
 
   // ---------------------------------------------------------------- the drawn tile
@@ -236,7 +289,9 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
 
   // ---------------------------------------------------------------- the hand
   const hand = me?.hand ?? null;
+  // in a reaction the bar's buttons play the cards (each has a single target): the hand only shows which
   const playable = new Set([...(by.play_card ?? []), ...(by.discard_card ?? [])].map((a) => a.args.card));
+  const choosable = reacting ? new Set() : playable;
   const perRow = phone ? Math.max(3, Math.floor((width - 16) / (CW + 8))) : Math.max(hand?.length ?? 0, 3);
   const handRows = Math.max(1, Math.ceil((hand?.length ?? 0) / perRow));
   const handW = Math.min(perRow, Math.max(hand?.length ?? 0, 3)) * (CW + 8) + 12;
@@ -244,11 +299,11 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
   const copies = {};
   const handCards = (hand ?? []).map((/** @type {string} */ name, /** @type {number} */ i) => {
     const k = (copies[name] = (copies[name] ?? -1) + 1);
-    const can = playable.has(name);
+    const can = choosable.has(name);
     const selected = cardSel === name && k === 0;
     return html`<${EventCard} name=${name} x=${6 + (i % perRow) * (CW + 8)} y=${14 + Math.floor(i / perRow) * (CH + 10)} keyName=${`hand:${name}:${k}`}
-      label=${`your ${name}${can ? (selected ? " (chosen; choose again to cancel)" : ": choose it to play or discard") : ""}`}
-      selected=${selected} dim=${live.length > 0 && !can} select=${can && k === 0 ? `card:${name}` : undefined}
+      label=${`your ${name}${can ? (selected ? " (chosen; choose again to cancel)" : ": choose it to play or discard") : reacting && playable.has(name) ? ": playable now (see the buttons above)" : ""}`}
+      selected=${selected} dim=${live.length > 0 && !playable.has(name)} select=${can && k === 0 ? `card:${name}` : undefined}
       onClick=${can && k === 0 ? () => toggle(`card:${name}`) : undefined} />`;
   });
 
@@ -278,7 +333,7 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
   return html`<div class=${`midevil ${phone ? "phone" : "wide"}`} ref=${root} data-board="midevil">
     <div class=${`mv-bar ${yours ? "mine" : ""}`}>
       <div class="mv-status">
-        <span><strong>Round ${view.round}</strong>/${view.max_rounds} · ${PHASES[view.phase] ?? view.phase} · ${who(view.turn, names, seat)}${view.turn === seat ? "r" : "'s"} turn</span>
+        <span><strong>Round ${Math.min(view.round, view.max_rounds)}</strong>/${view.max_rounds} · ${PHASES[view.phase] ?? view.phase}${view.phase === "over" ? "" : ` · ${who(view.turn, names, seat)}${view.turn === seat ? "r" : "'s"} turn`}</span>
         <span><span data-help="Necronomicon">Necronomicon</span> ${book}</span>
         <span>tiles ${view.tile_deck} · cards ${view.event_deck} · goal ${view.target_points} points</span>
         <span>pool W${view.pool.white} R${view.pool.red} B${view.pool.blue} · Humans ${view.human_supply}</span>

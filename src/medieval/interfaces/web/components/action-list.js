@@ -31,7 +31,7 @@ export function ActionList({ actions, act, busy = false, focusKey = 0 }) {
   /** @param {Event} e */
   const submit = (e) => {
     e.preventDefault();
-    if (!act) return;
+    if (!act) { setProblem("No move can be sent now: the table is reconnecting, or the game is over."); return; }
     const wanted = text.toLowerCase().replace(/\s+/g, " ").trim();
     if (!wanted) { setProblem("Type an action, for example one of those listed."); return; }
     const notation = legal.get(wanted);
@@ -76,7 +76,7 @@ export function ActionList({ actions, act, busy = false, focusKey = 0 }) {
       <label for="notation-box">Type an action</label>
       <div class="row">
         <input id="notation-box" ref=${input} list="legal-notations" autocomplete="off" spellcheck=${false}
-          value=${text} onInput=${(/** @type {any} */ e) => setText(e.currentTarget.value)} disabled=${!act}
+          value=${text} onInput=${(/** @type {any} */ e) => setText(e.currentTarget.value)}
           aria-describedby="notation-help notation-problem" />
         <button type="submit" disabled=${disabled}>Play</button>
       </div>

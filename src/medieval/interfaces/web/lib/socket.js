@@ -12,13 +12,19 @@
  *   id: the server answers a retried id with its first ack (or refuses a stale version), so an action
  *   that did get through is never applied twice. Action ids carry a random prefix of this page load, so
  *   a reloaded page never reuses an id the server remembers for the seat.
- * - A ping every few seconds measures the lag; no pong in time means a dead socket, closed and replaced.
+ * - A ping every few seconds measures the lag. A socket is closed and replaced only when a ping it
+ *   actually sent has had no answer (nor any other message) for PONG_DEADLINE of the page's running time:
+ *   when the page itself stalls (a long script, a busy machine), its timer fires late and the answer may
+ *   still be waiting in the queue, so a tick counts at most PING_EVERY plus a little of the time since the
+ *   last one, never the stall.
  */
 
 import { api } from "medieval/lib/api.js";
 
 const PING_EVERY = 4000;
 const PONG_DEADLINE = 9000;
+/** The most one heartbeat tick adds to a ping's age, however late the tick fired. */
+const TICK_CREDIT = PING_EVERY * 1.5;
 const BACKOFF_MIN = 500;
 const BACKOFF_MAX = 10000;
 /** Close codes after which reconnecting cannot help (token refused, no such table). */
@@ -72,7 +78,11 @@ export class TableSocket {
     this.pingTimer = undefined;
     /** @type {number | undefined} */
     this.retryTimer = undefined;
-    this.lastPong = 0;
+    /** when the heartbeat last ticked (performance.now()) */
+    this.lastTick = 0;
+    /** how long the ping we wait on has gone unanswered, counting only time the page was running; null
+     * when nothing is awaited (any message from the server answers it) */
+    this.awaited = /** @type {number | null} */ (null);
     /** @type {Map<number, number>} ping id -> time sent */
     this.pings = new Map();
     this.resyncing = false;
@@ -92,11 +102,9 @@ export class TableSocket {
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", token: this.token, events_from: this.events.length }));
       this.attempt = 0;
-      this.lastPong = Date.now();
-      for (const p of [...this.pending.values()].sort((a, b) => a.id - b.id)) this.transmit(p);
+      for (const p of this.pending.values()) this.transmit(p);  // in the order they were made
       this.onStatus("open");
-      clearInterval(this.pingTimer);
-      this.pingTimer = window.setInterval(() => this.ping(), PING_EVERY);
+      this.startHeartbeat();
     };
     ws.onmessage = (e) => {
       let msg;
@@ -106,7 +114,7 @@ export class TableSocket {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      clearInterval(this.pingTimer);
+      clearTimeout(this.pingTimer);
       if (this.stopped) return;
       if (FATAL.has(e.code)) {
         this.stopped = true;
@@ -125,24 +133,41 @@ export class TableSocket {
     this.retryTimer = window.setTimeout(() => this.connect(), delay);
   }
 
-  ping() {
+  startHeartbeat() {
+    clearTimeout(this.pingTimer);
+    this.awaited = null;
+    this.pings.clear();
+    this.lastTick = performance.now();
+    this.pingTimer = window.setTimeout(() => this.tick(), PING_EVERY);
+  }
+
+  /** One beat of the heartbeat: age the awaited ping by the time the page ran, or send a new one. */
+  tick() {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - this.lastPong > PONG_DEADLINE) {  // a silent socket: replace it
-      ws.close();
-      this.ws = null;
-      clearInterval(this.pingTimer);
-      this.schedule();
+    const now = performance.now();
+    const ran = Math.min(now - this.lastTick, TICK_CREDIT);
+    this.lastTick = now;
+    this.pingTimer = window.setTimeout(() => this.tick(), PING_EVERY);
+    if (this.awaited !== null) {
+      this.awaited += ran;
+      if (this.awaited > PONG_DEADLINE) {  // a silent socket: replace it
+        clearTimeout(this.pingTimer);
+        this.ws = null;
+        ws.close();
+        this.schedule();
+      }
       return;
     }
     const id = -this.nextId++;
-    this.pings.set(id, performance.now());
+    this.pings.set(id, now);
+    this.awaited = 0;
     ws.send(JSON.stringify({ type: "ping", id }));
   }
 
   /** @param {any} msg */
   receive(msg) {
-    this.lastPong = Date.now();
+    this.awaited = null;  // the socket is alive
     if (msg.type === "state") {
       this.absorb(msg);
     } else if (msg.type === "pong") {
@@ -231,7 +256,7 @@ export class TableSocket {
 
   close() {
     this.stopped = true;
-    clearInterval(this.pingTimer);
+    clearTimeout(this.pingTimer);
     clearTimeout(this.retryTimer);
     window.removeEventListener("online", this.onlineHandler);
     this.ws?.close();

@@ -107,6 +107,9 @@ export function TableView({ table }) {
   const displayName = info?.games?.find((/** @type {any} */ g) => g.name === game)?.display_name ?? game ?? "Table";
   const over = state?.status === "finished";
   const yourTurnNow = !!state?.your_turn && !over;
+  // Moves go only through an open socket: while it is down the page says so, and neither offers
+  // controls nor calls it "your turn" with nothing to click.
+  const connected = status.s === "open";
   useEffect(() => {
     if (yourTurnNow && !wasTurn.current) yourTurn(displayName);
     wasTurn.current = yourTurnNow;
@@ -116,7 +119,7 @@ export function TableView({ table }) {
   const seats = state?.seats ?? summary?.seats ?? [];
   const names = seats.map((/** @type {any} */ s) => seatName(s));
   const seat = state?.seat ?? null;
-  const act = seat !== null && state?.status === "playing" && status.s === "open"
+  const act = seat !== null && state?.status === "playing" && connected
     ? (/** @type {string} */ notation) => {
       setProblem("");
       if (socket.current?.act(notation, state.version)) setBusy(true);
@@ -130,6 +133,7 @@ export function TableView({ table }) {
   if (!state) banner = "Connecting to the table…";
   else if (state.status === "open") banner = "Waiting for every seat to be taken.";
   else if (over) banner = "The game is over.";
+  else if (!connected) banner = status.s === "closed" ? "Disconnected from the table." : `Reconnecting…${yourTurnNow ? " (your turn)" : ""}`;
   else if (yourTurnNow) banner = busy ? "Sending your move…" : "Your turn.";
   else if (thinking.length) banner = `${thinking.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")} is thinking…`;
   else if (toMove.length) banner = `Waiting for ${toMove.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")}.`;
@@ -157,10 +161,11 @@ export function TableView({ table }) {
       }} /> notify</label>
     </header>
     <main id="table" class="table-layout" data-version=${state?.version ?? ""} data-over=${over ? "true" : "false"}
-        data-seat=${seat ?? "spectator"} data-game=${game ?? ""} data-status=${state?.status ?? "loading"} aria-busy=${busy ? "true" : "false"}>
+        data-seat=${seat ?? "spectator"} data-game=${game ?? ""} data-status=${state?.status ?? "loading"}
+        data-connected=${connected ? "true" : "false"} aria-busy=${busy || (!connected && !over) ? "true" : "false"}>
       <h1 class="visually-hidden">${displayName} table${seat !== null ? `, seat P${seat}` : ", watching"}</h1>
       <section class="board-area" aria-label="Board">
-        <p class=${`banner ${yourTurnNow ? "your-turn" : ""}`} role="status" aria-live="polite">${banner}
+        <p class=${`banner ${yourTurnNow && connected ? "your-turn" : ""} ${connected || over ? "" : "offline"}`} role="status" aria-live="polite">${banner}
           ${events.length > 0 && html`<span class="last-event" aria-hidden="true">${events[events.length - 1].text}</span>`}</p>
         ${problem && html`<p class="problem" role="alert">${problem} <button type="button" class="link" onClick=${() => setProblem("")}>dismiss</button></p>`}
         ${state?.status === "open" && html`<${Waiting} table=${table} summary=${state} token=${token} invite=${invite} seat=${seat} onError=${setProblem} />`}
