@@ -12,7 +12,8 @@ import pytest
 import medieval
 from medieval.core.state import State
 from medieval.games.midevil import MidEvilState
-from medieval.games.midevil.components import TILES, Geometry, geometry
+from medieval.games.midevil.components import TILES
+from medieval.games.midevil.geometry import Geometry, geometry
 from medieval.games.midevil.skeletons import skeleton_actions
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, movement, turn
-from medieval.games.midevil.components import Geometry
+from medieval.games.midevil.geometry import Geometry
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState

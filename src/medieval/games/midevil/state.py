@@ -22,7 +22,8 @@ from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, combat, movement, placing, player_combat, react, skeletons, winning
-from medieval.games.midevil.components import CARDS, COLOURS, NECRONOMICON, TILES, Geometry, geometry
+from medieval.games.midevil.components import CARDS, COLOURS, NECRONOMICON, TILES
+from medieval.games.midevil.geometry import Geometry, geometry
 from medieval.games.midevil.view import BotView, MidEvilView, bot_view, view
 
 if TYPE_CHECKING:
