@@ -31,15 +31,47 @@ if TYPE_CHECKING:
 #: Local (column, row) of each of a tile's 9 squares, in local index order.
 _LX = (0, 1, 2, 0, 1, 2, 0, 1, 2)
 _LY = (0, 0, 0, 1, 1, 1, 2, 2, 2)
-#: (local square, side) pairs whose step leaves the tile.
-_EDGE_OUT = tuple((i, d) for i in range(9) for d in range(4)
-                  if not (0 <= _LX[i] + DX[d] < 3 and 0 <= _LY[i] + DY[d] < 3))
 _NO_STEP = (-1, -1, -1, -1)
 #: A frontier position's sides before any tile touches it (-1: no tile on that side).
 _UNTOUCHED = (-1, -1, -1, -1)
 #: Per tile and rotation: walkable and inside flags of its squares in local index order.
 _WALK = tuple(tuple(tuple(ch in WALKABLE for ch in ter) for ter in t.terrain) for t in TILES)
 _INSIDE = tuple(tuple(tuple(ch in INSIDE for ch in ter) for ter in t.terrain) for t in TILES)
+LocalSteps = tuple[tuple[tuple[int, int, int, int] | None, ...], tuple[tuple[int, int, int], ...]]
+
+
+def _local_steps(tid: int, rot: int) -> LocalSteps:
+    """§7.3, §7.6 within one tile turned ``rot``: per local square, the local square a step N, E, S, W
+    reaches on the tile (-1: a square nobody can stand on, a wall with no door in it, or the tile's edge),
+    None for a square nobody can stand on (§7.7); and the steps that leave the tile, as (local square, side,
+    the local square of the tile beyond that it reaches), for ``Geometry`` to join when a tile lies there.
+    A wall stands between an inside square (a building or walled place) and an outside one; a step goes
+    through it only by a door on the side it crosses."""
+    t = TILES[tid]
+    walk, inside, doors = _WALK[tid][rot], _INSIDE[tid][rot], t.doors[rot]
+    rows: list[tuple[int, int, int, int] | None] = []
+    leave: list[tuple[int, int, int]] = []
+    for i in range(9):
+        if not walk[i]:
+            rows.append(None)
+            continue
+        row = [-1, -1, -1, -1]
+        for d in range(4):
+            c, r = _LX[i] + DX[d], _LY[i] + DY[d]
+            if not (0 <= c < 3 and 0 <= r < 3):
+                leave.append((i, d, 3 * (r % 3) + c % 3))
+                continue
+            j = 3 * r + c
+            if not walk[j] or (inside[i] != inside[j] and ((inside[i] and not doors[i] >> d & 1)
+                                                         or (inside[j] and not doors[j] >> OPPOSITE[d] & 1))):
+                continue
+            row[d] = j
+        rows.append((row[0], row[1], row[2], row[3]))
+    return tuple(rows), tuple(leave)
+
+
+#: ``_local_steps`` of every tile and rotation.
+_LOCAL = tuple(tuple(_local_steps(tid, rot) for rot in range(4)) for tid in range(len(TILES)))
 #: Per tile: touching sides (see ``Geometry.frontier``) -> the rotations that may lie there (memo).
 _FITS: tuple[dict[tuple[tuple[int, ...], bool], tuple[int, ...]], ...] = tuple({} for _ in TILES)
 
@@ -126,6 +158,8 @@ class Geometry:
             self.altar = self.graveyard = -1
             first = 0
         xs, ys, at, tile_at, frontier = self.xs, self.ys, self.at, self.tile_at, self.frontier
+        walk, region, doors, step = self.walk, self.region, self.doors, self.step
+        changed = set(range(9 * first, self.n))
         for k in range(first, len(placed)):
             tid, tx, ty, rot = placed[k]
             t = TILES[tid]
@@ -137,12 +171,20 @@ class Geometry:
             ys += ny
             at.update(zip(zip(nx, ny, strict=True), range(s0, s0 + 9), strict=True))
             self.terrain += t.terrain[rot]
-            self.walk += _WALK[tid][rot]
+            walk += _WALK[tid][rot]
             inside = _INSIDE[tid][rot]
             self.inside += inside
-            self.region += [k + 1 if f else 0 for f in inside]
-            self.doors += t.doors[rot]
-            self.step += [_NO_STEP] * 9
+            region += [k + 1 if f else 0 for f in inside]
+            doors += t.doors[rot]
+            rows, leave = _LOCAL[tid][rot]
+            for row in rows:
+                step.append(_NO_STEP if row is None else
+                            (row[0] + s0 if row[0] >= 0 else -1, row[1] + s0 if row[1] >= 0 else -1,
+                             row[2] + s0 if row[2] >= 0 else -1, row[3] + s0 if row[3] >= 0 else -1))
+            for i, d, j in leave:  # the steps across the tile's edges, onto the tiles already there
+                k2 = tile_at.get((tx + DX[d], ty + DY[d]))
+                if k2 is not None:
+                    self._join(s0 + i, d, 9 * k2 + j, changed)
             self.spawn.append([s0 + i for i in t.spawn[rot]])
             if t.centre == "altar":
                 self.altar = s0 + 4
@@ -157,17 +199,8 @@ class Geometry:
                 sides = list(frontier.get((qy, qx), _UNTOUCHED))
                 sides[OPPOSITE[d]] = edges[d]
                 frontier[(qy, qx)] = tuple(sides)
-        todo = set(range(9 * first, self.n))
         self._base = base if first else None
-        if first:  # squares of the older tiles that touch the new one
-            s0 = 9 * first
-            for i, d in _EDGE_OUT:
-                t2 = at.get((xs[s0 + i] + DX[d], ys[s0 + i] + DY[d]))
-                if t2 is not None:
-                    todo.add(t2)
-        for s in todo:
-            self.step[s] = self._steps_from(s)
-        self._changed = todo
+        self._changed = changed
         self._placements = {}
         self._place_actions = {}
         self._front = None
@@ -200,21 +233,23 @@ class Geometry:
         moves = skeleton_moves(self.xs[s], self.ys[s])
         return [(t2, moves[d], 4 * s + d) for d, t2 in enumerate(step) if t2 >= 0]
 
-    def _steps_from(self, s: int) -> tuple[int, int, int, int]:
-        if not self.walk[s]:
-            return _NO_STEP
-        out = [-1, -1, -1, -1]
-        x, y, rs = self.xs[s], self.ys[s], self.region[s]
-        doors = self.doors
-        for d in range(4):
-            t2 = self.at.get((x + DX[d], y + DY[d]))
-            if t2 is None or not self.walk[t2]:
-                continue
-            rt = self.region[t2]
-            if rt != rs and ((rs and not doors[s] >> d & 1) or (rt and not doors[t2] >> OPPOSITE[d] & 1)):
-                continue  # a wall between two places, and no door through it
-            out[d] = t2
-        return (out[0], out[1], out[2], out[3])
+    def _join(self, s: int, d: int, t2: int, changed: set[int]) -> None:
+        """§7.3, §7.6 across two tiles: square ``s`` (of the tile just placed) and ``t2`` (beyond its side
+        ``d``) step to each other unless ``t2`` cannot be stood on or a wall stands between them (each tile's
+        building or walled place is a place of its own) with no door in it on that side."""
+        if not self.walk[t2]:
+            return
+        region, doors = self.region, self.doors
+        if (region[s] and not doors[s] >> d & 1) or (region[t2] and not doors[t2] >> OPPOSITE[d] & 1):
+            return
+        step = self.step
+        row = list(step[s])
+        row[d] = t2
+        step[s] = (row[0], row[1], row[2], row[3])
+        row = list(step[t2])
+        row[OPPOSITE[d]] = s
+        step[t2] = (row[0], row[1], row[2], row[3])
+        changed.add(t2)
 
     def placements(self, tid: int, doors_may_face: bool = True) -> list[tuple[int, int, int]]:
         """§4.1, R20: every legal (tile x, tile y, rotation) for tile ``tid``: next to the map (``frontier``;
