@@ -9,6 +9,7 @@ smaller, and shared by every state with the same tiles (``geometry`` keeps the l
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from medieval.games.midevil.components import (
@@ -103,7 +104,7 @@ class Geometry:
     a pawn or a skeleton may step to from it (walls and doors, blocked squares). Shared by every
     state with the same tiles (it never changes once built)."""
 
-    __slots__ = ("_base", "_changed", "_dist", "_front", "_place_actions", "_placements", "_sight",
+    __slots__ = ("_base", "_changed", "_dist", "_front", "_named", "_place_actions", "_placements", "_sight",
                  "_skeleton_steps", "_static", "altar", "at", "doors", "frontier", "graveyard", "inside", "n",
                  "placed", "region", "spawn", "step", "terrain", "tile_at", "walk", "xs", "ys")
 
@@ -133,6 +134,7 @@ class Geometry:
     _skeleton_steps: list[list[tuple[int, Any, int]]] | None
     _sight: dict[tuple[int, int], list[int]]
     _base: Geometry | None  # the map one tile smaller, until this map's skeleton steps are built
+    _named: dict[int, list[Any]]  # per sort of action naming a square: the action of each square, or None
     _changed: set[int]
 
     def __init__(self, placed: tuple[tuple[int, int, int, int], ...], base: Geometry | None = None) -> None:
@@ -208,6 +210,7 @@ class Geometry:
         self._dist = {}
         self._static = None
         self._skeleton_steps = None
+        self._named = {}
 
     def skeleton_steps(self) -> list[list[tuple[int, Any, int]]]:
         """Per square, its steps in direction order: (square stepped to, the interned ``skeleton X,Y D``
@@ -282,6 +285,20 @@ class Geometry:
             got = self._place_actions[tid, doors_may_face] = [
                 place(x, y, rot) for x, y, rot in self.placements(tid, doors_may_face)]
         return got
+
+    def named(self, kind: int, make: Callable[[int, int], Any], squares: Iterable[int]) -> list[Any]:
+        """``make(x, y)`` for each of ``squares`` (an interned action naming the square, of a sort ``kind``):
+        kept for this map by square, so that listing them again costs a look-up each."""
+        row = self._named.get(kind)
+        if row is None:
+            row = self._named[kind] = [None] * self.n
+        out = []
+        for t in squares:
+            a = row[t]
+            if a is None:
+                a = row[t] = make(self.xs[t], self.ys[t])
+            out.append(a)
+        return out
 
     def distances(self, target: int) -> list[int]:
         """Steps from every square to ``target`` along legal moves (-1: unreachable). Cached."""
