@@ -116,9 +116,18 @@ class Database:
         cfg = Config()
         cfg.set_main_option("script_location", "medieval.interfaces.server:migrations")
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with self.engine.connect() as conn:
+            if self.settings.is_sqlite:
+                # SQLite alters a table by copying it and dropping the old one (Alembic's batch mode):
+                # with foreign keys on, the drop would cascade and empty the seats and actions.
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                conn.commit()
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+            if self.settings.is_sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
     def start(self) -> None:
         count = 1 if self.settings.is_sqlite else self.settings.db_writers
