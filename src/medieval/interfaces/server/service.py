@@ -134,7 +134,7 @@ class ServiceBase:
 
     def sweep_period(self) -> float:
         s = self.settings
-        return max(0.2, min(30.0, s.finished_ttl / 2 or 30.0, s.open_table_ttl / 4, s.abandon_after / 4))
+        return max(0.2, min(30.0, max(1.0, s.finished_ttl), s.open_table_ttl / 4, s.abandon_after / 4))
 
     async def _sweep_forever(self) -> None:
         while True:
