@@ -92,7 +92,7 @@ class PlayOps(ServiceBase):
                     await self.db.write_action(write)
                 except Exception as e:
                     await self._after_failed_write(table, ply, seat, notation, e)
-                table.state = new
+                table.state, table.ply = new, ply + 1
                 table.clock_state = clock
                 table.undo_marks.append(mark)
                 del table.undo_marks[:-UNDO_MARKS]
@@ -171,7 +171,7 @@ class PlayOps(ServiceBase):
             async def commit() -> None:
                 await self.db.write(partial(storage.take_back, table_id=table.id, ply=ply,
                                             clock_state=None if clock is None else clock.to_json()))
-                table.state = before
+                table.state, table.ply = before, ply
                 table.undos += 1
                 table.clock_state = clock
                 table.undo_marks.pop()

@@ -114,6 +114,8 @@ class Table:
         self.auto_start = auto_start
         self.seats = seats
         self.state: State = state if state is not None else game.new_game(seed)
+        #: Actions in the game now (kept here: ``State.history`` builds its list at every call).
+        self.ply = len(self.state.history)
         self.created = created if created is not None else time.time()
         self.private = private
         self.invite_hash = invite_hash
@@ -145,10 +147,6 @@ class Table:
         self._event_texts: dict[int | None, list[str]] = {}
         self._event_names: dict[int | None, tuple[str | None, ...]] = {}
 
-    @property
-    def ply(self) -> int:
-        """Actions in the game now."""
-        return len(self.state.history)
 
     @property
     def version(self) -> int:
@@ -284,7 +282,7 @@ class Table:
     def adopt(self, other: Table) -> None:
         """Take the stored truth of ``other`` (rebuilt from storage) in place: connections, locks and
         timers stay."""
-        self.state, self.status, self.undos = other.state, other.status, other.undos
+        self.state, self.ply, self.status, self.undos = other.state, other.ply, other.status, other.undos
         self.seats, self.tokens = other.seats, other.tokens
         self.clock_state = other.clock_state
         self.undo_marks = []
