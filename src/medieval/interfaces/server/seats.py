@@ -51,10 +51,11 @@ class SeatOps(ServiceBase):
         return write
 
     async def _seats(self, table: Table, changes: dict[int, dict[str, Any]], status: str | None = None,
-                     revoke: dict[int, str] | None = None) -> None:
-        """Change seats (and the status), with the clocks that follow, in one commit (caller holds the lock)."""
+                     revoke: dict[int, str] | None = None, clocks: ClockState | None = None) -> None:
+        """Change seats (and the status), with the clocks that follow (from ``clocks``, the clocks now if
+        None), in one commit (caller holds the lock)."""
         new_status = status or table.status
-        clock = self.plan_clock(table, new_status, self._planned(table, changes), table.state)
+        clock = self.plan_clock(table, new_status, self._planned(table, changes), table.state, start=clocks)
 
         def apply() -> None:
             for index, values in changes.items():
@@ -197,13 +198,5 @@ class SeatOps(ServiceBase):
             for s in late:
                 start.settle(table.clock, s, now)
                 start.remaining[s] = 0.0
-            changes = {s: {"present": False, "stand_in": table.clock.bot} for s in late}
-            clock = self.plan_clock(table, table.status, self._planned(table, changes), table.state, start=start)
-
-            def apply() -> None:
-                for s in late:
-                    table.seats[s].present, table.seats[s].stand_in = False, table.clock.bot if table.clock else None
-                table.clock_state = clock
-
-            await self._change(table, self._seat_write(table, changes, None, clock), apply)
+            await self._seats(table, {s: {"present": False, "stand_in": table.clock.bot} for s in late}, clocks=start)
 
