@@ -19,7 +19,8 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.settings import ServerSettings
 
 if TYPE_CHECKING:
-    from medieval.interfaces.server.tables import Table, TableService
+    from medieval.interfaces.server.service import ServiceBase
+    from medieval.interfaces.server.table import Table
 
 log = logging.getLogger("medieval.server.bots")
 
@@ -57,7 +58,7 @@ def bounded_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
 
 
 class BotRunner:
-    def __init__(self, service: TableService, settings: ServerSettings) -> None:
+    def __init__(self, service: ServiceBase, settings: ServerSettings) -> None:
         self.service = service
         self.settings = settings
         #: Searches, one move per table in flight at most, first come first served: a table waits for
@@ -98,7 +99,7 @@ class BotRunner:
     def _agent(self, table: Table, seat: int) -> Agent:
         key = (table.id, seat)
         agent = self.agents.get(key)
-        spec = table.seats[seat].bot
+        spec = table.seats[seat].player
         assert spec is not None
         if agent is None or agent.name != spec:
             agent = self.agents[key] = make_agent(self.bounded(spec), fresh_seed())
@@ -117,7 +118,7 @@ class BotRunner:
         if table.status != "playing":
             return None
         for seat in table.state.to_move:
-            if table.seats[seat].bot is not None:
+            if table.seats[seat].player is not None:
                 return seat
         return None
 
@@ -150,13 +151,15 @@ class BotRunner:
             table.thinking = ()  # the move's own state message says the bot is done
             table.seats_changed()
             try:
-                await self.service.submit(table, seat, str(action), version)
+                await self.service.submit(table, seat, str(action), version, by_bot=True)
             except ServiceError as e:
-                if e.code == "stale_version":
-                    continue  # someone else moved meanwhile: think again
+                if e.code in ("stale_version", "not_a_bot", "write_conflict"):
+                    continue  # someone moved (or took the seat back) meanwhile: think again
                 if e.status >= 500:
                     await asyncio.sleep(1.0)  # storage trouble: retry soon
                     continue
+                if table.status != "playing":
+                    return  # the table ended meanwhile (cancelled, abandoned)
                 log.error("table %s: bot move %s refused: %s", table.id, action, e.detail)
                 return
         for seat in range(table.game.players):
