@@ -357,14 +357,21 @@ def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_games_search_defaults_are_valid_parameters(name: str) -> None:
     """The search defaults each game declares (its spec's ``data/search.json``): for every player count,
-    or for one the game is played by, and valid ISMCTS parameters."""
-    spec = medieval.make(name).spec
+    or for one the game is played by, and valid ISMCTS parameters; and the game's own bot levels, if it
+    has some, bots that can be built."""
+    game = medieval.make(name)
+    spec = game.spec
     assert spec.has("search")
     resource = spec.resource("search")
     assert resource is not None
     table = json.loads(resource.read_text("utf-8"))
     for key, values in table.items():
         if key.startswith("_"):
+            continue
+        if key == "levels":
+            for level, bot in values.items():
+                assert make_agent(level, 1, game).name == level
+                make_agent(bot, 1)
             continue
         assert key == "all" or (key.isdigit() and int(key) in spec.player_counts), f"bad key {key!r}"
         ISMCTSConfig.from_params(values)
