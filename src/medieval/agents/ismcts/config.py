@@ -19,8 +19,8 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                value_type=int, minimum=1),
     OptionSpec("time", None, "time budget per decision in seconds; with iters, whichever runs out first",
                value_type=float, minimum=0.001),
-    OptionSpec("clock", "wall", "what 'time' measures: wall (default) or cpu (this process's CPU time, which "
-               "other programs on a busy machine do not eat into)", choices=("wall", "cpu")),
+    OptionSpec("clock", "wall", "what 'time' measures: wall (default) or cpu (the searching thread's CPU time, "
+               "which other programs on a busy machine do not eat into)", choices=("wall", "cpu")),
     OptionSpec("c", 0.7, "UCB exploration constant (default 0.7)", minimum=0),
     OptionSpec("rollout", "random", "rollout policy: random (default) or heuristic (the game's heuristic, "
                "eps-greedy)", choices=("random", "heuristic")),
@@ -60,6 +60,10 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                "must exceed (default 1.5)", minimum=0),
     OptionSpec("nmin", 8, "with paired=1: paired samples needed before the heuristic's move may be left "
                "(default 8)", minimum=1),
+    OptionSpec("halving", 0, "with paired=1: successive halving at decisions with at least this many legal "
+               "actions: the budget is split into rounds, each round samples the moves still in, and the half "
+               "with the smaller mean advantage over the heuristic's move drops out, until two challengers are "
+               "left (default 0: off, every move sampled to the end)", value_type=int, minimum=0),
     OptionSpec("tuned", True, "1 (default): parameters not given take the values tuned for the game being "
                "played (the data/search.json its spec names); 0: the generic defaults everywhere"),
 )
@@ -111,6 +115,7 @@ class ISMCTSConfig:
     paired: bool = False
     z: float = 1.5
     nmin: int = 8
+    halving: int = 0
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
     given: frozenset[str] = field(default=frozenset(), compare=False)
