@@ -103,6 +103,15 @@ class MoveTimes:
                    {str(k): int(v) for k, v in data["wall_hist"].items()})
 
 
+def format_seconds(x: float) -> str:
+    """A duration for a table: 1.02 s, 35 ms, 0.4 ms."""
+    if x >= 1.0:
+        return f"{x:.2f} s"
+    if x >= 0.01:
+        return f"{x * 1000:.0f} ms"
+    return f"{x * 1000:.2g} ms"
+
+
 class TimedAgent(Agent):
     """A bot whose decisions with a choice are timed into ``times`` (the clocks may be replaced: tests)."""
 
