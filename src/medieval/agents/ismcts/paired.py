@@ -79,7 +79,7 @@ class PairedSearch(Playouts):
             if deadline is not None and clock() >= deadline:
                 break
             if round_no < rounds - 1 and in_round > 0 and spent() >= (round_no + 1) / rounds:
-                live = self._halve(live, adv, paired, total, count, ref)
+                live = self._halve(live, adv, paired, total, count, ref, self.rng)
                 round_no += 1
                 in_round = 0
                 continue
@@ -129,14 +129,17 @@ class PairedSearch(Playouts):
 
     @staticmethod
     def _halve(live: list[int], adv: list[float], paired: list[int], total: list[float], count: list[int],
-               ref: int) -> list[int]:
+               ref: int, rng: random.Random) -> list[int]:
         """The better half of the challengers (rounded up), by mean advantage over the reference (by mean
-        reward without one); a challenger not yet sampled ranks last. The order of ``live`` is kept."""
+        reward without one); a challenger not yet sampled ranks last, and ties (with wins and losses for
+        rewards, most challengers of a short first round tie at no advantage) are broken at random. The
+        order of ``live`` is kept."""
 
         def score(i: int) -> float:
             if ref:
                 return adv[i] / paired[i] if paired[i] else -math.inf
             return total[i] / count[i] if count[i] else -math.inf
 
-        keep = set(sorted(live, key=lambda i: (-score(i), i))[: (len(live) + 1) // 2])
+        draw = {i: rng.random() for i in live}
+        keep = set(sorted(live, key=lambda i: (-score(i), draw[i]))[: (len(live) + 1) // 2])
         return [i for i in live if i in keep]
