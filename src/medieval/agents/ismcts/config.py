@@ -28,8 +28,9 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                minimum=0, maximum=1),
     OptionSpec("depth", "end", "end (default): rollouts play to the end of the game; N: after N rollout steps "
                "the game's own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node; "
-               "round: at the end of the round the rollout is in (games with rounds, Game.round_number); games "
-               "without an evaluation play to the end", pattern=r"end|none|off|round|[0-9]+"),
+               "round: at the end of the round the rollout is in (games with rounds, Game.round_number); turn: "
+               "where the seat that took the last searched decision is no longer to move (its turn is over); "
+               "games without an evaluation play to the end", pattern=r"end|none|off|round|turn|[0-9]+"),
     OptionSpec("prior", "heuristic", "heuristic (default): the game's heuristic move is tried first and "
                "biased at each new node; none: no prior", choices=("heuristic", "none")),
     OptionSpec("bias", 1.0, "weight of the heuristic prior (default 1.0)", minimum=0),
@@ -84,7 +85,7 @@ def parse_value(key: str, text: object) -> Any:
     except InvalidOptionError as e:
         raise InvalidOptionError(f"ismcts: {e}") from None
     if key == "depth":
-        return None if value in ("end", "none", "off") else value if value == "round" else int(value)
+        return None if value in ("end", "none", "off") else value if value in ("round", "turn") else int(value)
     if key == "pw":
         return None if value == "auto" else 0.0 if value in ("off", "none") else float(value)
     return value
@@ -100,7 +101,7 @@ class ISMCTSConfig:
     c: float = 0.7
     rollout: str = "random"
     eps: float = 0.1
-    depth: int | str | None = None  # None: to the end; N steps; "round": to the end of the round
+    depth: int | str | None = None  # None: to the end; N steps; "round"/"turn": to the end of the round/turn
     prior: str = "heuristic"
     bias: float = 1.0
     bonus: str = "flat"
@@ -156,7 +157,8 @@ class ISMCTSConfig:
             except InvalidOptionError as e:
                 raise InvalidOptionError(f"ismcts: {e}") from None
         depth = self.depth
-        if depth is not None and depth != "round" and not (isinstance(depth, int) and depth >= 0):
-            raise InvalidOptionError(f"ismcts: depth must be end, round or a number of steps >= 0, got {depth}")
+        if depth is not None and depth not in ("round", "turn") and not (isinstance(depth, int) and depth >= 0):
+            raise InvalidOptionError(f"ismcts: depth must be end, round, turn or a number of steps >= 0, "
+                                     f"got {depth}")
         if self.pw is not None and not self.pw >= 0:
             raise InvalidOptionError(f"ismcts: pw must be off, auto or a positive number, got {self.pw}")

@@ -97,7 +97,8 @@ class PairedSearch(Playouts):
                     break
                 copy = world.clone()
                 copy.apply(seat, action)
-                reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws))[seat]
+                reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws),
+                                       mover=seat)[seat]
                 playouts += 1
                 total[i] += reward
                 count[i] += 1
