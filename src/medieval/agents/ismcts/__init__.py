@@ -26,7 +26,11 @@ The move played is the root action with the most visits.
 ``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
 playouts is too little for a tree (long dice games, short matches): every sample plays every
 legal action on one determinized world with the same dice and rollout draws, and the heuristic's move
-is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`).
+is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`);
+with ``halving=N`` the samples of a large decision go by successive halving to the moves still in contention.
+
+A time budget counts from the start of the move and is checked between iterations (the tree) or before
+every playout (the paired search), so a move overruns it by at most one playout.
 
 Parameters (``ismcts:KEY=VALUE,...``) are listed in :data:`PARAMETERS` and in docs/bots.md.
 """
