@@ -151,7 +151,7 @@ export function TableView({ table }) {
   else if (over) banner = "The game is over.";
   else if (CLOSED[state.status]) banner = CLOSED[state.status];
   else if (!connected) banner = status.s === "closed" ? "Disconnected from the table." : `Reconnecting…${yourTurnNow ? " (your turn)" : ""}`;
-  else if (yourTurnNow) banner = busy ? "Sending your move…" : "Your turn.";
+  else if (yourTurnNow) banner = busy ? "Sending your move…" : (Board?.yourMove?.(state.view, names) ?? "Your turn.");
   else if (thinking.length) banner = `${thinking.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")} is thinking…`;
   else if (toMove.length) banner = `Waiting for ${toMove.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")}.`;
 
