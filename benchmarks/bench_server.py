@@ -198,7 +198,9 @@ def main() -> int:
         port = free_port()
         env = {**os.environ, "MEDIEVAL_BOT_DELAY": str(args.bot_delay), "MEDIEVAL_RATE_LIMIT": "0",
                "MEDIEVAL_LOG_LEVEL": "warning", "MEDIEVAL_MAX_WS_PER_CLIENT": "10000",
-               "MEDIEVAL_MAX_CONNECTIONS_PER_CLIENT": "20000", "MEDIEVAL_WS_HANDSHAKE_RATE": "0"}
+               "MEDIEVAL_MAX_CONNECTIONS_PER_CLIENT": "20000", "MEDIEVAL_WS_HANDSHAKE_RATE": "0",
+               # every table is created from this one address
+               "MEDIEVAL_MAX_TABLES_PER_CLIENT": "100000"}
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen([sys.executable, "-m", "medieval.interfaces.server", "--port", str(port),
                                  "--database-url", url], env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -185,6 +185,7 @@ def test_cli_prints_the_table_and_writes_files(tmp_path: Path, capsys: pytest.Ca
     assert code == 0
     out = capsys.readouterr().out
     assert "win share [95% CI]" in out and "heuristic" in out and "random" in out
+    assert "CPU s/move p95 | max" in out and "max / budget" in out
     assert (tmp_path / "standings.csv").exists() and (tmp_path / "summary.json").exists()
 
 
@@ -192,6 +193,7 @@ def test_cli_reports_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert arena_cli.main(["nosuchgame", "--bots", "random", "--out", str(tmp_path)]) == 2
     assert arena_cli.main(["paladin", "--bots", "random,nosuchbot", "--out", str(tmp_path)]) == 2
     assert arena_cli.main(["paladin", "--bots", "ismcts:iters=0", "--out", str(tmp_path)]) == 2
+    assert arena_cli.main(["paladin", "--bots", "random", "--plugin", "no.such.module", "--out", str(tmp_path)]) == 2
     assert "error" in capsys.readouterr().err
     a_file = tmp_path / "taken"
     a_file.write_text("mine\n")

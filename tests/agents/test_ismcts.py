@@ -357,14 +357,21 @@ def test_tuned_per_game_values_fill_only_the_parameters_not_given() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_games_search_defaults_are_valid_parameters(name: str) -> None:
     """The search defaults each game declares (its spec's ``data/search.json``): for every player count,
-    or for one the game is played by, and valid ISMCTS parameters."""
-    spec = medieval.make(name).spec
+    or for one the game is played by, and valid ISMCTS parameters; and the game's own bot levels, if it
+    has some, bots that can be built."""
+    game = medieval.make(name)
+    spec = game.spec
     assert spec.has("search")
     resource = spec.resource("search")
     assert resource is not None
     table = json.loads(resource.read_text("utf-8"))
     for key, values in table.items():
         if key.startswith("_"):
+            continue
+        if key == "levels":
+            for level, bot in values.items():
+                assert make_agent(level, 1, game).name == level
+                make_agent(bot, 1)
             continue
         assert key == "all" or (key.isdigit() and int(key) in spec.player_counts), f"bad key {key!r}"
         ISMCTSConfig.from_params(values)
@@ -432,6 +439,37 @@ def test_depth_round_stops_each_playout_where_its_round_ends(
     agent.search(state, seat, state.legal_actions(seat))
     assert rounds == [2] * 30
     assert sum(v for v, _ in agent.last.root.values()) == 30
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=24,depth=turn,rollout=heuristic,paired=1,eps=0",
+                                  "ismcts:iters=24,depth=turn,rollout=random"])
+def test_depth_turn_evaluates_where_the_searching_seats_turn_is_over(monkeypatch: pytest.MonkeyPatch,
+                                                                      spec: str) -> None:
+    """``depth=turn``: in Medievalia 2007 a seat takes many decisions in its turn; the playout finishes
+    the turn of the seat that took the last searched decision, and the evaluation scores the position
+    where that seat is no longer to move (with the paired search: the searching seat itself)."""
+    game = medieval.make("medievalia2007")
+    state = game.new_game(seed=4)
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move[0])) < 3:  # a real choice, early in a turn
+        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
+    seat = state.to_move[0]
+    evaluated: list[tuple[int, ...]] = []
+    real = type(game).evaluate
+
+    def recording(self: Any, world: State) -> list[float] | None:
+        evaluated.append(world.to_move)
+        return real(self, world)
+
+    monkeypatch.setattr(type(game), "evaluate", recording)
+    agent = ismcts(spec)
+    agent.search(state, seat, state.legal_actions(seat))
+    assert len(evaluated) == agent.last.iterations >= 24
+    if "paired" in spec:
+        assert all(seat not in to_move for to_move in evaluated)
+    assert any(seat not in to_move for to_move in evaluated)
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:depth=turns")
 
 
 def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,25 +1,61 @@
-"""Bot levels (easy, medium, hard, expert): names people choose, each a bot spec with a fixed budget."""
+"""Bot levels (easy, medium, hard, expert): names people choose, each a bot spec with a fixed budget, the
+same in every game unless the game's search table names its own."""
 
 from __future__ import annotations
 
 import pytest
 
 import medieval
-from medieval.agents.base import make_agent, resolve_level
+from medieval.agents.base import HeuristicAgent, make_agent, resolve_level
 from medieval.agents.ismcts import ISMCTSAgent
-from medieval.agents.levels import LEVELS, level_spec
+from medieval.agents.levels import LEVELS, LevelAgent, game_levels, level_spec
 from medieval.agents.match import play_match
+from medieval.core.errors import InvalidOptionError
+
+GAMES = [spec.name for spec in medieval.list_games()]
 
 
-def test_every_level_is_a_bot_with_a_budget() -> None:
+@pytest.mark.parametrize("name", GAMES)
+def test_every_level_is_a_bot_with_a_budget_in_every_game(name: str) -> None:
+    game = medieval.make(name)
     assert [lv.name for lv in LEVELS] == ["easy", "medium", "hard", "expert"]
     for lv in LEVELS:
-        agent = make_agent(lv.name, 1)
+        agent = make_agent(lv.name, 1, game)
         assert agent.name == lv.name
         if isinstance(agent, ISMCTSAgent):
-            assert agent.config.iters is not None or agent.config.time is not None
+            budget = agent.budget(game)
+            assert budget is not None and budget[1] == "cpu" and budget[0] <= 3.0
+        else:  # the levels below the search are the heuristic, at most weakened: a move in milliseconds
+            assert isinstance(agent, HeuristicAgent)
+    assert isinstance(make_agent("easy", 1, game), HeuristicAgent)
+    assert isinstance(make_agent("expert", 1, game), ISMCTSAgent)
+
+
+def test_a_game_may_define_its_own_levels() -> None:
+    """MidEvil's easy bot makes fewer random moves than the common one (its search table says so);
+    Paladin keeps the common levels."""
+    midevil, paladin = medieval.make("midevil"), medieval.make("paladin", 3)
+    assert game_levels(midevil) == {"easy": "heuristic:eps=0.1"}
+    assert game_levels(paladin) == {}
+    assert level_spec("easy", midevil) == "heuristic:eps=0.1"
+    assert level_spec("Easy ", paladin) == level_spec("easy") == "heuristic:eps=0.25"
     assert level_spec("HARD ") == "ismcts:time=1,clock=cpu" and level_spec("nonsense") is None
     assert resolve_level("random") == "random"
+    assert resolve_level("easy", midevil) == "heuristic:eps=0.1"
+    easy = make_agent("easy", 1, midevil)
+    assert isinstance(easy, HeuristicAgent) and easy.eps == 0.1 and easy.name == "easy"
+
+
+def test_a_level_chosen_without_its_game_becomes_the_games_level_on_its_first_move() -> None:
+    agent = make_agent("easy", 1)
+    assert isinstance(agent, LevelAgent) and agent.name == "easy"
+    midevil, paladin = medieval.make("midevil"), medieval.make("paladin", 3)
+    inner = agent.agent_for(midevil)
+    assert isinstance(inner, HeuristicAgent) and inner.eps == 0.1
+    other = agent.agent_for(paladin)
+    assert isinstance(other, HeuristicAgent) and other.eps == 0.25
+    assert agent.agent_for(midevil) is inner
+    assert make_agent("hard", 1).budget(paladin) == (1.0, "cpu")
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -27,3 +63,31 @@ def test_a_level_plays_a_whole_game(level: str) -> None:
     game = medieval.make("paladin", 3)
     result = play_match(game, [make_agent(level, 1), make_agent("random", 2), make_agent("random", 3)], seed=4)
     assert result.state.is_over
+
+
+def test_the_weakened_heuristic_plays_random_moves_as_often_as_asked() -> None:
+    game = medieval.make("paladin", 3)
+    state = game.new_game(seed=2)
+    seat = state.to_move[0]
+    plain = HeuristicAgent(1)
+    always = make_agent("heuristic:eps=1", 1)
+    assert isinstance(always, HeuristicAgent) and always.eps == 1.0
+    picks = {str(always.choose(state, seat)) for _ in range(60)}
+    assert len(picks) > 1 and picks <= {str(a) for a in state.legal_actions(seat)}
+    assert {str(plain.choose(state, seat)) for _ in range(5)} == {str(game.heuristic_action(state, seat, plain.rng))}
+
+
+@pytest.mark.parametrize("spec", ["heuristic:eps=2", "heuristic:eps=-0.1", "heuristic:eps=often",
+                                  "heuristic:eps=nan", "heuristic:depth=3"])
+def test_bad_heuristic_parameters_are_refused(spec: str) -> None:
+    with pytest.raises(InvalidOptionError):
+        make_agent(spec)
+
+
+def test_the_server_builds_a_level_as_the_game_defines_it() -> None:
+    pytest.importorskip("fastapi")
+    from medieval.interfaces.server.bots import bounded_spec
+
+    assert bounded_spec("easy", 5.0, 1000, medieval.make("midevil")) == "heuristic:eps=0.1"
+    assert bounded_spec("easy", 5.0, 1000, medieval.make("paladin", 3)) == "heuristic:eps=0.25"
+    assert bounded_spec("hard", 5.0, 1000, medieval.make("midevil")) == "ismcts:time=1.0,clock=wall"

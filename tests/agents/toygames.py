@@ -186,8 +186,9 @@ def log_pick_heuristic(state: SecretPickState, seat: int, rng: random.Random) ->
 
 # ---------------------------------------------------------------------------------------- dice edge
 class DiceEdgeState(State):
-    """Seat 0 picks a number; then a d100 is rolled, and seat 0 wins when ``roll + step * pick`` exceeds
-    50. A higher pick is better by ``step`` percent: a small edge under a lot of luck."""
+    """Seat 0 picks a number below ``picks`` (default 4); then a d100 is rolled, and seat 0 wins when
+    ``roll + step * pick`` exceeds 50. A higher pick is better by ``step`` percent: a small edge under a lot
+    of luck."""
 
     game: DiceEdgeGame
     pick: Annotated[int, 0]  # -1 until seat 0 has picked
@@ -198,7 +199,7 @@ class DiceEdgeState(State):
         return (0,) if self.pick < 0 else ()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        return [Pick(v) for v in range(4)]
+        return [Pick(v) for v in range(self.game.picks)]
 
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Pick)
@@ -223,7 +224,8 @@ class DiceEdgeState(State):
 class DiceEdgeGame(Game[DiceEdgeState]):
     spec = GameSpec(name="diceedge", display_name="Dice edge", min_players=2, max_players=2,
                     summary="Seat 0 picks 0-3, then a d100 roll plus step x pick over 50 wins.",
-                    options=(OptionSpec("step", 2, "what each pick adds to the roll", minimum=0),),
+                    options=(OptionSpec("step", 2, "what each pick adds to the roll", minimum=0),
+                             OptionSpec("picks", 4, "how many numbers seat 0 may pick from", minimum=1)),
                     package="tests.agents", parts=GameParts(heuristic="toygames:dice_edge_heuristic"),
                     hidden_information=False)
 
@@ -232,6 +234,12 @@ class DiceEdgeGame(Game[DiceEdgeState]):
         s = self.options["step"]
         assert isinstance(s, int)
         return s
+
+    @property
+    def picks(self) -> int:
+        n = self.options["picks"]
+        assert isinstance(n, int)
+        return n
 
     @classmethod
     def state_class(cls) -> type[DiceEdgeState]:

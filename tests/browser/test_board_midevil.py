@@ -8,6 +8,7 @@ table, and a phone and a desktop screenshot."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -277,6 +278,12 @@ def test_a_reaction_window_offers_its_cards_and_pass(server: ServerProcess, page
     assert what in react.inner_text() and "you decide" in react.inner_text()
     prompt = board.locator(".mv-prompt").inner_text()
     assert "P0 Alice's turn, but you may react" in prompt and not prompt.startswith("Your turn"), prompt
+    banner = page.evaluate("async ({view, names}) => (await import('/games/midevil/web/board.js')).default"
+                           ".yourMove(view, names)", {"view": json.loads(json.dumps(s.view(1))), "names": NAMES})
+    assert banner == "P0 Alice's turn: you may react.", "the table's banner is not 'Your turn.' in a reaction"
+    plain = json.loads(json.dumps(medieval.make("midevil", 4).new_game(1).view(0)))
+    assert page.evaluate("async ({view, names}) => (await import('/games/midevil/web/board.js')).default"
+                         ".yourMove(view, names)", {"view": plain, "names": NAMES}) is None
     offered = {e.get_attribute("data-action"): e.inner_text() for e in board.locator("[data-action]").all()}
     assert offered == {**plays, "pass": "Pass: let the moment go by"}
     assert set(offered) == {a["notation"] for a in actions}

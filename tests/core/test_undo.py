@@ -8,6 +8,8 @@ import random
 import pytest
 
 import medieval
+from medieval.core import conformance
+from medieval.core.conformance import ContractViolation, check_undo, play_checked
 from medieval.core.undo import can_undo, reveals_nothing, undo_record
 from tests.games.paladin.helpers import HANDS_3P, QUESTS_3P, stacked
 from tests.support import do
@@ -69,3 +71,26 @@ def test_an_undo_restores_exactly_the_earlier_state(name: str) -> None:
                 back = g.replay(undo_record(s.record()))
                 assert back.to_json() == before.to_json()
     assert undone > 0, f"{name}: no action of random play could be taken back"
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in medieval.list_games()])
+def test_the_conformance_suite_checks_undo(name: str) -> None:
+    """The conformance suite (core/conformance.py ``check_undo``) takes back an action the policy allows at
+    sampled steps of its random games and checks that nothing of it remains."""
+    players, options = medieval.make(name).spec.configurations()[0]
+    g = medieval.make(name, players, **options)
+    assert sum(play_checked(g, seed, full=False)["undone"] for seed in range(3)) > 0
+
+
+def test_the_conformance_undo_check_catches_an_undo_that_leaves_a_trace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undo that did not restore the earlier state exactly (here: one that takes back two actions) is a
+    contract violation."""
+    s = stacked(3, hands=HANDS_3P, quests=QUESTS_3P, dealer=0)
+    do(s, "0 first 0", "0 place 9 K7", "1 place 7r K1", "2 place 8 Q7")
+    before = s.clone()
+    do(s, "0 nolook")
+    nolook = s.game.parse_notation("nolook")
+    assert check_undo(before, 0, nolook, s)
+    monkeypatch.setattr(conformance, "undo_record", lambda r: {**r, "actions": list(r["actions"])[:-2]})
+    with pytest.raises(ContractViolation, match="does not restore"):
+        check_undo(before, 0, nolook, s)

@@ -140,3 +140,33 @@ def test_game_parameters_and_strings() -> None:
                                                                       state.engine.legal_actions(state.current_player())}
     s1, s2 = game.new_initial_state(), game.new_initial_state()
     assert s1.engine.to_json() != s2.engine.to_json(), "each new initial state is a new deal"
+
+
+# ---------------------------------------------------------------------------------------------- arena bot
+def test_openspiels_ismcts_is_an_arena_bot_with_a_budget() -> None:
+    """``openspiel-ismcts`` plays our match loop through the adapter: from a world its seat cannot tell
+    from the real one, reading the real state only for its own legal actions and a determinization (the
+    guard fails on anything else), within a budget of simulations or time."""
+    import medieval
+    from medieval.agents import make_agent, play_match
+    from medieval.core.errors import InvalidOptionError
+    from tests.agents.test_ismcts import RealStateGuard
+
+    game = medieval.make("medievallons", 2)
+    bot = make_agent("openspiel-ismcts:simulations=5,length=30", 3)
+    assert isinstance(bot, mo.OpenSpielISMCTSAgent) and bot.budget(game) is None
+    assert make_agent("openspiel-ismcts:time=0.5,clock=wall").budget(game) == (0.5, "wall")
+    assert make_agent("openspiel-ismcts").budget(game) == (1.0, "cpu")
+    state = game.new_game(seed=2)
+    while len(state.legal_actions(state.to_move[0])) < 2:
+        state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+    seat = state.to_move[0]
+    guard = RealStateGuard(state, seat)
+    assert bot.choose(guard, seat) in state.legal_actions(seat)
+    assert guard.determinized == 1 and bot.last_simulations == 5
+    result = play_match(game, [bot, make_agent("heuristic", 4)], seed=6)
+    assert result.state.is_over
+    for spec in ("openspiel-ismcts:time=0", "openspiel-ismcts:simulations=lots", "openspiel-ismcts:depth=3",
+                 "openspiel-ismcts:clock=sundial", "openspiel-ismcts:time=inf"):
+        with pytest.raises(InvalidOptionError):
+            make_agent(spec)

@@ -30,6 +30,7 @@ FAST_ENV = {
     "MEDIEVAL_RATE_LIMIT": "0",
     "MEDIEVAL_WS_RATE_LIMIT": "0",
     "MEDIEVAL_WS_HANDSHAKE_RATE": "0",
+    "MEDIEVAL_MAX_TABLES_PER_CLIENT": "100000",
     "MEDIEVAL_LOG_LEVEL": "warning",
 }
 
@@ -168,6 +169,8 @@ class SeatClient:
         self.raw: list[str] = []
         self.ws: Any = None
         self._queue: asyncio.Queue[dict[str, Any] | BaseException] = asyncio.Queue()
+        #: Chat messages go to their own queue (``chat``), out of the way of states, acks and errors.
+        self._chats: asyncio.Queue[dict[str, Any] | BaseException] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         #: The newest state message, and a flag raised whenever a state message arrives.
         self.latest: dict[str, Any] | None = None
@@ -190,19 +193,31 @@ class SeatClient:
                 self.raw.append(raw)
                 msg: dict[str, Any] = json.loads(raw)
                 self.messages.append(msg)
-                self._queue.put_nowait(msg)
+                (self._chats if msg["type"] == "chat" else self._queue).put_nowait(msg)
                 if msg["type"] == "state":
                     self.latest = msg
                     self.news.set()
         except BaseException as e:  # the connection broke: tell whoever waits
             self._queue.put_nowait(e)
+            self._chats.put_nowait(e)
             raise
-        self._queue.put_nowait(ConnectionClosedOK(self.ws.close_rcvd, self.ws.close_sent))
+        closed = ConnectionClosedOK(self.ws.close_rcvd, self.ws.close_sent)
+        self._queue.put_nowait(closed)
+        self._chats.put_nowait(closed)
 
     async def recv(self, timeout: float = 30) -> dict[str, Any]:
-        item = await asyncio.wait_for(self._queue.get(), timeout)
+        """The next message that is not chat."""
+        return await self._take(self._queue, timeout)
+
+    async def chat(self, timeout: float = 30) -> dict[str, Any]:
+        """The next chat message."""
+        return await self._take(self._chats, timeout)
+
+    @staticmethod
+    async def _take(queue: asyncio.Queue[dict[str, Any] | BaseException], timeout: float) -> dict[str, Any]:
+        item = await asyncio.wait_for(queue.get(), timeout)
         if isinstance(item, BaseException):
-            self._queue.put_nowait(item)
+            queue.put_nowait(item)
             raise item
         return item
 

@@ -105,9 +105,12 @@ def test_leave_and_rejoin(client: httpx.Client) -> None:
     r = client.post(f"/api/tables/{tid}/join", json={"name": "Ben", "seat": 0})
     assert r.status_code == 409 and r.json()["code"] == "seat_held", r.text
     assert client.post(f"/api/tables/{tid}/rejoin", headers=bearer(ann)).status_code == 200
-    # leaving with a bot hands the seat to it
+    # leaving with a bot lets it stand in; the holder's token takes the seat back
     r = client.post(f"/api/tables/{tid}/leave", headers=bearer(ann), json={"bot": "random"})
-    assert r.json()["seats"][0]["bot"] == "random"
+    seat = r.json()["seats"][0]
+    assert (seat["bot"], seat["stand_in"], seat["present"]) == (None, "random", False)
+    seat = client.post(f"/api/tables/{tid}/rejoin", headers=bearer(ann)).json()["seats"][0]
+    assert (seat["stand_in"], seat["present"]) == (None, True)
 
 
 def _version(client: httpx.Client, tid: str) -> int:

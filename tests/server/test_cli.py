@@ -40,9 +40,17 @@ def test_migrate_only_creates_the_schema_from_the_packaged_migrations(tmp_path: 
     assert main(["--migrate-only", "--database-url", f"sqlite:///{db}"]) == 0  # twice is fine
 
 
-def test_invalid_settings_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--port", "70000"]) == 2
-    assert "invalid setting" in capsys.readouterr().err
+def test_invalid_settings_are_reported(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                       tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as refused:  # an argument: refused by the parser, on one line
+        main(["--port", "70000"])
+    assert refused.value.code == 2
+    assert "expected a port number from 0 to 65535, got 70000" in capsys.readouterr().err
+    monkeypatch.setenv("MEDIEVAL_BOT_DELAY", "-5")  # a setting from the environment: one line too
+    assert main(["--migrate-only", "--database-url", f"sqlite:///{tmp_path / 'db.sqlite3'}"]) == 2
+    err = capsys.readouterr().err
+    assert "setting bot_delay: must be greater than or equal to 0, got '-5'" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "db.sqlite3").exists()
 
 
 def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,8 @@ from medieval.interfaces.server.narrate import describer
 from tests.server.helpers import SeatClient, ServerProcess, bearer, record, stored_table
 
 STATE_KEYS = {"type", "table", "game", "status", "version", "seat", "to_move", "your_turn", "legal", "actions",
-              "thinking", "view", "seats", "outcome", "events_from", "events"}
+              "thinking", "view", "seats", "outcome", "events_from", "events", "clock", "can_undo", "hotseat",
+              "server_time"}
 ACK_KEYS = {"type", "id", "version"}
 ERROR_KEYS = {"type", "status", "code", "detail", "legal", "id"}
 GAMES_PER_GAME = 2
@@ -77,7 +78,8 @@ async def _play(server: ServerProcess, name: str, players: int, bots: list[str |
 
             async def drive(seat: int) -> None:
                 client = clients[seat]
-                latest = client.messages[-1]
+                latest = client.latest
+                assert latest is not None
                 n = 0
                 while latest["status"] != "finished":
                     if latest["your_turn"] and latest["legal"]:
@@ -128,13 +130,17 @@ def _check_state(msg: dict[str, Any], seat: int | None, at: Any, tid: str, bots:
     # the seat list is public table facts only: who sits where, present, connected (everyone was
     # connected from before the start until the end)
     expected_seats = [{"seat": i, "name": None if b is not None else ("Seat Zero" if i == 0 else f"Seat {i}"),
-                       "bot": b, "taken": True, "present": True, "connected": True} for i, b in enumerate(bots)]
+                       "bot": b, "taken": True, "present": True, "stand_in": None, "connected": True}
+                      for i, b in enumerate(bots)]
     if msg["status"] == "playing":
         assert msg["seats"] == expected_seats
     else:
         for got, want in zip(msg["seats"], expected_seats, strict=True):
             assert got == {**want, "connected": got["connected"], "taken": got["taken"]}
-    st: State = at(msg["version"])
+    st: State = at(msg["version"])  # (nobody takes anything back here: the version is the ply)
+    assert msg["clock"] is None and msg["hotseat"] is False
+    if msg["can_undo"]:  # only ever about the seat's own last action, in its turn
+        assert seat is not None and st.history[-1][0] == seat and seat in st.to_move
     if msg["status"] == "open":
         assert msg["view"] is None and msg["legal"] == [] and msg["events"] == [] and msg["to_move"] == []
         assert msg["actions"] == [] and msg["thinking"] == []
@@ -201,10 +207,14 @@ def test_no_message_reveals_what_its_seat_may_not_see(server: ServerProcess, nam
                     states += 1
                 elif msg["type"] == "ack":
                     assert set(msg) <= ACK_KEYS
+                elif msg["type"] == "chat":  # nobody chatted: only the (empty) history of the seat's channel
+                    assert msg == {"type": "chat", "channel": "spectators" if seat is None else "players",
+                                   "history": True, "messages": []}
                 else:
                     assert msg["type"] == "error" and set(msg) <= ERROR_KEYS, msg
                     assert 400 <= msg["status"] < 500 and set(msg.get("legal") or []) <= legal_ever
-            assert (states > 0 and client.messages[-1]["status"] == "finished") or seat is not None
+            assert (states > 0 and client.latest is not None and client.latest["status"] == "finished") \
+                or seat is not None
             client.events()  # the increments join up
             for body in played["http"].get(seat, []):
                 raw = json.dumps(body)

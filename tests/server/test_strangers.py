@@ -1,13 +1,15 @@
-"""A server strangers can share (issue 18), against a real server: bot effort that cannot be abused,
+"""A server strangers can share, against a real server: bot effort that cannot be abused,
 a bot pool fair between tables, seat safety, one writer per database."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
 from tests.server.helpers import ServerProcess, api, bearer, create_table, running, settle, stored_actions, stored_table
 
@@ -134,3 +136,23 @@ def test_leave_on_a_finished_table_is_refused_without_writing(client: httpx.Clie
     assert (r.status_code, r.json()["code"]) == (409, "table_finished")
     assert stored_table(server.database_url, tid) == before
     assert client.get(f"/api/tables/{tid}").json()["seats"][0]["present"] is True
+
+
+def test_two_tables_searches_take_turns_on_the_bot_pool(tmp_path: Path) -> None:
+    """Deliver 1: the bot pool is fair between tables. With one search thread and two tables of searching
+    bots, their moves interleave: a table never makes two moves in a row while the other waits for one,
+    so one table's long searches delay another's move by at most one move's budget."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with running(url, tmp_path / "server.log", MEDIEVAL_BOT_WORKERS="1", MEDIEVAL_MAX_BOT_SECONDS="0.2") as srv:
+        c = api(srv)
+        tables = [create_table(c, "medievalia2007", 2, bots=["ismcts:time=0.2"] * 2)["table"]["id"]
+                  for _ in range(2)]
+        assert all(_moves_within(c, tid, 12, 120) for tid in tables)
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        order = [r.table_id for r in conn.execute(text(
+            "SELECT table_id FROM actions WHERE table_id IN (:a, :b) ORDER BY created_at, rowid"),
+            {"a": tables[0], "b": tables[1]})]
+    engine.dispose()
+    runs = [len(list(group)) for _, group in itertools.groupby(order)]
+    assert len(order) >= 24 and max(runs) <= 2, order

@@ -1,5 +1,5 @@
 """Transport hardening against a real server process: half-sent requests are dropped, connections
-per address are capped, forwarded headers are believed only from trusted proxies (issue 18, item 8).
+per address are capped, forwarded headers are believed only from trusted proxies.
 The WebSocket side (handshakes, coalesced pushes, nesting, retries) is in test_ws_hardening.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""WebSocket and request hardening against a real server process (issue 18, item 8): handshakes are
+"""WebSocket and request hardening against a real server process: handshakes are
 rate limited per address, connection storms do not amplify into state pushes, deep JSON is refused
 with an error that keeps the connection, retried action ids are not applied twice, strict types, an
 absent seat cannot act, finished tables refuse seat changes."""

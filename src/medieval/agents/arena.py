@@ -22,8 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from medieval.agents.batch import Batch, BatchError, execute
+from medieval.agents.base import make_agent
+from medieval.agents.batch import Batch, BatchError, execute, load_plugins
+from medieval.agents.levels import level_spec
 from medieval.agents.ratings import Rating, RatingsUnavailable, ranks_of, rate_games, wilson_interval
+from medieval.agents.timing import MoveTimes
+from medieval.core.registry import make
 from medieval.core.rng import derive
 from medieval.core.spec import OptionValue
 
@@ -43,15 +47,24 @@ class ArenaConfig:
     bots: tuple[str, ...]
     games: int
     seed: int = 0
+    #: Modules that register bots from outside ``medieval.agents`` (not part of the run's identity).
+    plugins: tuple[str, ...] = ()
 
     def header(self) -> dict[str, Any]:
-        """What identifies the run in its results file (``games`` may grow between sessions)."""
-        return {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
-                "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
+        """What identifies the run in its results file (``games`` may grow between sessions). Bots named
+        by level also record the spec each level stands for in this game, so that a run is not resumed
+        with levels that changed meanwhile."""
+        header: dict[str, Any] = {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
+                                  "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
+        if any(level_spec(b) is not None for b in self.bots):
+            game = make(self.game, self.players, **self.options)
+            header["levels"] = {b: level_spec(b, game) for b in self.bots if level_spec(b) is not None}
+        return header
 
     @property
     def batch(self) -> Batch:
-        return Batch(self.game, self.players, dict(self.options), self.bots, self.games, self.seed)
+        return Batch(self.game, self.players, dict(self.options), self.bots, self.games, self.seed,
+                     plugins=self.plugins)
 
     def task(self, index: int) -> dict[str, Any]:
         return self.batch.task(index)
@@ -178,10 +191,20 @@ class BotRow:
     fair: float  # the fair share, 1/players
     mean_score: float
     rating: Rating | None
+    times: MoveTimes = field(default_factory=MoveTimes)
+    budget: tuple[float, str] | None = None  # seconds a move, and the clock ("cpu" or "wall")
 
     @property
     def vs_fair(self) -> float:
         return self.share / self.fair
+
+    @property
+    def over_budget(self) -> float | None:
+        """The longest move as a multiple of the budget, on the budget's clock (None without a budget)."""
+        if self.budget is None or not self.times.moves:
+            return None
+        seconds, clock = self.budget
+        return (self.times.cpu_max if clock == "cpu" else self.times.wall_max) / seconds
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"bot": self.bot, "seat_games": self.seats, "wins": self.wins,
@@ -191,6 +214,11 @@ class BotRow:
                              "mean_score": self.mean_score}
         if self.rating is not None:
             d["rating"] = {"mu": self.rating.mu, "sigma": self.rating.sigma, "ordinal": self.rating.ordinal}
+        t = self.times
+        d["move_times"] = {"moves": t.moves, "cpu_mean": t.cpu_mean, "cpu_p95": t.cpu_quantile(0.95),
+                           "cpu_max": t.cpu_max, "wall_p95": t.wall_quantile(0.95), "wall_max": t.wall_max,
+                           "budget": None if self.budget is None else list(self.budget),
+                           "max_over_budget": self.over_budget}
         return d
 
 
@@ -213,14 +241,18 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary
     seats = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0.0)
     score = dict.fromkeys(bots, 0.0)
+    times = {b: MoveTimes() for b in bots}
     rated: list[tuple[list[str], list[int]]] = []
     decisions = 0
     for r in results:
         lineup = [config.bots[b] for b in r["seating"]]
+        seat_times = r.get("times")
         for s, bot in enumerate(lineup):
             seats[bot] += 1
             wins[bot] += float(r["rewards"][s])
             score[bot] += float(r["scores"][s])
+            if seat_times is not None:
+                times[bot].merge(MoveTimes.from_json(seat_times[s]))
         rated.append((lineup, ranks_of(r["winners"], r["scores"], config.players)))
         decisions += int(r.get("decisions", 0))
     note = None
@@ -230,14 +262,22 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary
     except RatingsUnavailable as e:
         note = str(e)
     fair = 1.0 / config.players
+    budgets = bot_budgets(config)
     rows = []
     for b in bots:
         n = seats[b]
         low, high = wilson_interval(wins[b], n)
         rows.append(BotRow(b, n, wins[b], wins[b] / n if n else 0.0, low, high, fair,
-                           score[b] / n if n else 0.0, ratings.get(b)))
+                           score[b] / n if n else 0.0, ratings.get(b), times[b], budgets.get(b)))
     rows.sort(key=lambda r: (-(r.rating.ordinal if r.rating else 0.0), -r.share))
     return Summary(config, len(results), rows, decisions / len(results) if results else 0.0, note)
+
+
+def bot_budgets(config: ArenaConfig) -> dict[str, tuple[float, str] | None]:
+    """Each bot's time budget a move in the run's game (None for bots without one)."""
+    game = make(config.game, config.players, **config.options)
+    load_plugins(config.plugins)
+    return {b: make_agent(b, 0, game).budget(game) for b in dict.fromkeys(config.bots)}
 
 
 def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path) -> list[Path]:
@@ -248,12 +288,19 @@ def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path
     with paths[1].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["bot", "seat_games", "wins", "win_share", "ci95_low", "ci95_high", "fair_share",
-                    "x_fair", "mean_score", "rating_mu", "rating_sigma", "rating_ordinal"])
+                    "x_fair", "mean_score", "rating_mu", "rating_sigma", "rating_ordinal", "moves",
+                    "cpu_mean_s", "cpu_p95_s", "cpu_max_s", "wall_p95_s", "wall_max_s", "budget_s", "budget_clock",
+                    "max_over_budget"])
         for row in summary.rows:
             rt = row.rating
+            t = row.times
+            over = row.over_budget
             w.writerow([row.bot, row.seats, _num(row.wins), _num(row.share), _num(row.low), _num(row.high),
                         _num(row.fair), _num(row.vs_fair), _num(row.mean_score), "" if rt is None else _num(rt.mu),
-                        "" if rt is None else _num(rt.sigma), "" if rt is None else _num(rt.ordinal)])
+                        "" if rt is None else _num(rt.sigma), "" if rt is None else _num(rt.ordinal), t.moves,
+                        _num(t.cpu_mean), _num(t.cpu_quantile(0.95)), _num(t.cpu_max), _num(t.wall_quantile(0.95)),
+                        _num(t.wall_max), "" if row.budget is None else _num(row.budget[0]),
+                        "" if row.budget is None else row.budget[1], "" if over is None else _num(over)])
     config = summary.config
     with paths[2].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)

@@ -8,9 +8,10 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import Any
 
 from medieval.core.errors import InvalidOptionError
-from medieval.core.state import Action, State
+from medieval.core.state import Action, Game, State
 
 
 class Agent(ABC):
@@ -23,6 +24,15 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """Return one of ``state.legal_actions(seat)``."""
+
+    def prepare(self, game: Game[Any]) -> None:
+        """Get ready to play ``game``: one-off work (caches, self-tests) that a first move should not pay
+        for. Match runners call it before the first move; a bot that is not prepared still plays."""
+
+    def budget(self, game: Game[Any]) -> tuple[float, str] | None:
+        """The time a move of this bot may take in ``game``: seconds, and the clock they are measured on
+        (``"cpu"``: the thread's CPU time, ``"wall"``); None for a bot without a time budget."""
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -41,15 +51,35 @@ class RandomAgent(Agent):
 
 
 class HeuristicAgent(Agent):
-    """The game's own heuristic policy (``Game.heuristic_action``)."""
+    """The game's own heuristic policy (``Game.heuristic_action``); with ``eps`` > 0, a uniformly random
+    legal move instead with that chance (``heuristic:eps=0.3``, a deliberately weaker player)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, eps: float = 0.0) -> None:
+        if not 0.0 <= eps <= 1.0:
+            raise InvalidOptionError(f"heuristic: eps must be between 0 and 1, got {eps}")
         self.rng = random.Random(seed)
+        self.eps = eps
 
     def choose(self, state: State, seat: int) -> Action:
+        if self.eps > 0.0 and self.rng.random() < self.eps:
+            return self.rng.choice(state.legal_actions(seat))
         return state.game.heuristic_action(state, seat, self.rng)
+
+
+def _heuristic(params: dict[str, str], seed: int | None) -> Agent:
+    unknown = sorted(set(params) - {"eps"})
+    if unknown:
+        raise InvalidOptionError(f"heuristic has no parameter {unknown[0]!r} (parameters: eps)")
+    text = params.get("eps", "0")
+    try:
+        eps = float(text)
+    except ValueError:
+        raise InvalidOptionError(f"heuristic: eps must be a number, got {text!r}") from None
+    if eps != eps:  # NaN
+        raise InvalidOptionError("heuristic: eps must be a number, got nan")
+    return HeuristicAgent(seed, eps)
 
 
 _PLUGIN_MODULES = ("medieval.agents.ismcts",)
@@ -57,7 +87,7 @@ _PLUGIN_MODULES = ("medieval.agents.ismcts",)
 AgentFactory = Callable[[dict[str, str], int | None], Agent]
 _AGENTS: dict[str, AgentFactory] = {
     "random": lambda params, seed: RandomAgent(seed),
-    "heuristic": lambda params, seed: HeuristicAgent(seed),
+    "heuristic": _heuristic,
 }
 
 
@@ -95,16 +125,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
-def resolve_level(spec: str) -> str:
-    """A level name (``easy``, ``medium``, ``hard``, ``expert``) as its bot spec; any other spec as it is."""
+def resolve_level(spec: str, game: Game[Any] | None = None) -> str:
+    """A level name (``easy``, ``medium``, ``hard``, ``expert``) as its bot spec, in ``game`` if given
+    (a game may define its own levels); any other spec as it is."""
     from medieval.agents.levels import level_spec
 
-    return level_spec(spec) or spec
+    return level_spec(spec, game) or spec
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build a bot from its spec string or a level name; unknown names get a clear error."""
-    resolved = resolve_level(spec)
+def make_agent(spec: str, seed: int | None = None, game: Game[Any] | None = None) -> Agent:
+    """Build a bot from its spec string or a level name; unknown names get a clear error. A level is
+    built as ``game`` defines it, or, without a game, as the game of its first move does."""
+    from medieval.agents.levels import LevelAgent, level_spec
+
+    if game is None and level_spec(spec) is not None:
+        level = LevelAgent(spec.strip().lower(), seed)
+        level.name = spec.strip()
+        return level
+    resolved = resolve_level(spec, game)
     name, params = parse_spec(resolved)
     if name not in _AGENTS:
         _load_plugins()

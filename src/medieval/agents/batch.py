@@ -14,6 +14,7 @@ every ordered choice of bots for the seats (``rotate`` only).
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import os
@@ -26,6 +27,7 @@ from typing import Any, Literal
 
 from medieval.agents.base import make_agent
 from medieval.agents.match import play_match
+from medieval.agents.timing import TimedAgent
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import make
 from medieval.core.rng import derive
@@ -89,21 +91,37 @@ class Batch:
     seed: int = 0
     seating: Seating = "rotate"
     keep_records: bool = False
+    #: Modules the workers import before building the bots: bots that register themselves from outside
+    #: ``medieval.agents`` (``medieval.interop.openspiel``'s, for instance).
+    plugins: tuple[str, ...] = ()
 
     def task(self, index: int) -> dict[str, Any]:
         """Everything a worker needs to play game ``index`` (JSON-safe: it travels to processes and Ray)."""
-        return {"game": self.game, "players": self.players, "options": dict(self.options),
+        task = {"game": self.game, "players": self.players, "options": dict(self.options),
                 "bots": list(self.bots), "index": index, "seed": self.seed + index,
                 "seating": list(seating(len(self.bots), self.players, index, self.seating)),
                 "records": self.keep_records}
+        if self.plugins:
+            task["plugins"] = list(self.plugins)
+        return task
 
     def check(self) -> None:
-        """Fail early on a bad game, option, bot or game count."""
+        """Fail early on a bad game, option, bot, plugin or game count."""
         if self.games < 0:
             raise InvalidOptionError("the number of games must be >= 0")
-        make(self.game, self.players, **self.options)
+        game = make(self.game, self.players, **self.options)
+        load_plugins(self.plugins)
         for spec in set(self.bots):
-            make_agent(spec, 0)
+            make_agent(spec, 0, game)
+
+
+def load_plugins(modules: Iterable[str]) -> None:
+    """Import the modules that register bots (a missing one is a clear error)."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as e:
+            raise InvalidOptionError(f"cannot load the bot plugin {module!r}: {e}") from None
 
 
 _GAMES: dict[str, Game[Any]] = {}
@@ -124,15 +142,19 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
     seats: list[int] = list(task["seating"])
     start = time.perf_counter()
     try:
+        load_plugins(task.get("plugins", ()))
         game = _game(task)
-        agents = [make_agent(task["bots"][b], bot_seed(seed, s)) for s, b in enumerate(seats)]
+        agents = [TimedAgent(make_agent(task["bots"][b], bot_seed(seed, s), game)) for s, b in enumerate(seats)]
+        for agent in agents:
+            agent.prepare(game)
         result = play_match(game, agents, seed)
         out = result.outcome
         done: dict[str, Any] = {
             "index": index, "seed": seed, "seating": seats, "winners": list(out.winners),
             "scores": list(out.scores), "rewards": [out.reward(s) for s in range(game.players)],
             "termination": out.termination, "decisions": result.decisions,
-            "seconds": round(time.perf_counter() - start, 3)}
+            "seconds": round(time.perf_counter() - start, 3),
+            "times": [agent.times.to_json() for agent in agents]}
         if task.get("records"):
             record = result.state.record()
             record["seats"] = [task["bots"][b] for b in seats]

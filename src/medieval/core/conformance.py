@@ -12,12 +12,16 @@ from typing import Any
 from medieval.core.errors import IllegalActionError, InvalidActionError
 from medieval.core.registry import replay
 from medieval.core.state import Action, Game, State
+from medieval.core.undo import can_undo, undo_allowed_cheaply, undo_record
 
 #: Random games longer than this fail: every game must end.
 MAX_DECISIONS = 20_000
 #: Outside the fully checked games, the JSON round-trip (with the whole history and log) runs every
 #: this many steps and at the end; everything else runs at every step.
 ROUNDTRIP_EVERY = 20
+#: The undo check (``check_undo``) runs on the first action the undo policy may allow after every this
+#: many steps (it replays the record).
+UNDO_EVERY = 40
 
 
 class ContractViolation(AssertionError):
@@ -123,6 +127,24 @@ def check_position(state: State, rng: random.Random, full: bool, roundtrip: bool
         _fail(state, "a refused action, play on a clone or determinize changed the original")
 
 
+def check_undo(before: State, seat: int, action: Action, after: State) -> bool:
+    """Where the undo policy (core/undo.py) lets ``seat`` take back ``action`` (which turned ``before``
+    into ``after``), taking it back restores exactly the earlier state (position, history, log, chance)
+    and leaves nothing of the action in any seat's or the spectator's view or log. Returns whether the
+    undo was allowed. Cheap where it is refused: the policy's constant-time half is asked first."""
+    if not undo_allowed_cheaply(before, seat, action, after) or not can_undo(before, seat, action, after):
+        return False
+    back = after.game.replay(undo_record(after.record()))
+    if back.to_json() != before.to_json():
+        _fail(after, f"taking back seat {seat}'s {action} does not restore the earlier state")
+    for s in [None, *range(before.players)]:
+        if back.view(s) != before.view(s) or back.events(s) != before.events(s):
+            _fail(after, f"taking back seat {seat}'s {action} leaves something in the view or log of {s}")
+        if s is not None and back.legal_actions(s) != before.legal_actions(s):
+            _fail(after, f"taking back seat {seat}'s {action} changed what seat {s} may do")
+    return True
+
+
 def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
     """Play one random game with every check after every step; return a few statistics."""
     rng = random.Random(seed * 7919 + 1)
@@ -132,6 +154,7 @@ def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
     snap_at = rng.randrange(0, 60)
     snapshot: dict[str, Any] | None = None
     hidden_changed = False
+    undone = undo_checked = 0
     while True:
         check_position(state, rng, full, roundtrip=full or steps % ROUNDTRIP_EVERY == 0)
         if state.components() != components:
@@ -147,7 +170,11 @@ def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
             break
         seat = rng.choice(state.to_move)
         action: Action = rng.choice(state.legal_actions(seat))
+        before_undo = state.clone() if steps - undo_checked >= UNDO_EVERY else None
         state.apply(seat, action)
+        if before_undo is not None and undo_allowed_cheaply(before_undo, seat, action, state):
+            undone += check_undo(before_undo, seat, action, state)
+            undo_checked = steps
         steps += 1
         if steps > MAX_DECISIONS:
             _fail(state, f"no end after {MAX_DECISIONS} decisions")
@@ -174,4 +201,4 @@ def play_checked(game: Game[Any], seed: int, *, full: bool) -> dict[str, Any]:
         _fail(state, f"bad winners {outcome.winners}")
     if len(outcome.scores) != game.players:
         _fail(state, f"outcome has {len(outcome.scores)} scores for {game.players} players")
-    return {"steps": steps, "hidden_changed": hidden_changed}
+    return {"steps": steps, "hidden_changed": hidden_changed, "undone": undone}

@@ -24,6 +24,7 @@ from rich.text import Text
 from medieval.agents.arena import (
     ArenaConfig,
     ArenaError,
+    RunReport,
     Summary,
     default_out,
     run,
@@ -31,6 +32,7 @@ from medieval.agents.arena import (
     write_summary,
 )
 from medieval.agents.batch import BatchError, split_bots
+from medieval.agents.timing import format_seconds
 from medieval.core.errors import MedievalError
 from medieval.core.registry import make
 from medieval.interfaces.common import CliError, output_folder, positive_int, sigterm_as_interrupt, whole_number
@@ -58,7 +60,15 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game name (see 'medieval games')")
     p.add_argument("--bots", action="append", nargs="+", required=True, metavar="BOT",
                    help="bots, comma- or space-separated (e.g. ismcts:time=1,heuristic,random)")
-    p.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
+    run_arguments(p, 100)
+    p.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                   help="import MODULE first, for bots it registers (e.g. medieval.interop.openspiel for "
+                        "openspiel-ismcts); repeatable")
+
+
+def run_arguments(p: argparse.ArgumentParser, games: int) -> None:
+    """The arguments of a run of games (the arena's and the ladder's)."""
+    p.add_argument("--games", type=positive_int, default=games, help=f"number of games (default {games})")
     p.add_argument("--players", type=positive_int, default=None, help="player count (default: the game's default)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="rule option (repeatable)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of game 0; game i uses seed+i (default 0)")
@@ -74,7 +84,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def _options(items: Sequence[str]) -> dict[str, str]:
+def options_of(items: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for item in items:
         key, eq, value = item.partition("=")
@@ -86,9 +96,9 @@ def _options(items: Sequence[str]) -> dict[str, str]:
 
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     bots = split_bots([piece for group in args.bots for piece in group])
-    game = make(args.game, args.players, **_options(args.option))
+    game = make(args.game, args.players, **options_of(args.option))
     return ArenaConfig(game=game.spec.name, players=game.players, options=dict(game.options),
-                       bots=tuple(bots), games=args.games, seed=args.seed)
+                       bots=tuple(bots), games=args.games, seed=args.seed, plugins=tuple(args.plugin))
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -98,42 +108,52 @@ def run_arena(args: argparse.Namespace) -> int:
     out_console = Console() if sys.stdout.isatty() else Console(width=200)
     try:
         config = config_from_args(args)
-        if args.jobs is not None and args.jobs < 1:
-            raise ArenaError("--jobs must be at least 1")
-        out = output_folder(args.out, "--out") if args.out is not None else default_out(config)
-        if out.exists() and not out.is_dir():
-            raise ArenaError(f"{out} is a file, not a folder")
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise ArenaError(f"cannot create the run folder {out}: {e.strerror or e}") from e
-        show = not args.no_progress
-        progress = Progress(TextColumn(f"[bold]{config.game}[/] {config.players}p"), BarColumn(),
-                            MofNCompleteColumn(), TextColumn("games"), TimeElapsedColumn(),
-                            TextColumn("eta"), TimeRemainingColumn(), console=err, disable=not show,
-                            transient=False)
-        task = progress.add_task("arena", total=config.games)
-
-        def on_progress(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
-        with progress, sigterm_as_interrupt():
-            report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh,
-                         on_progress=on_progress)
+        out, report = play_run(config, args, err)
     except (BatchError, MedievalError, CliError) as e:
         err.print(Text.assemble(("medieval arena: error:", "red"), f" {e}"), highlight=False, soft_wrap=True)
         return 2
     summary = summarize(config, report.results)
     paths = write_summary(summary, report.results, out)
     out_console.print(standings_table(summary))
+    return finish(report, out, [out / "results.jsonl", *paths], err)
+
+
+def play_run(config: ArenaConfig, args: argparse.Namespace, err: Console) -> tuple[Path, RunReport]:
+    """Play (or resume) a run in its folder (``--out`` or the default) with a progress bar on ``err``;
+    bad arguments raise ArenaError."""
+    if args.jobs is not None and args.jobs < 1:
+        raise ArenaError("--jobs must be at least 1")
+    out: Path = output_folder(args.out, "--out") if args.out is not None else default_out(config)
+    if out.exists() and not out.is_dir():
+        raise ArenaError(f"{out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ArenaError(f"cannot create the run folder {out}: {e.strerror or e}") from e
+    progress = Progress(TextColumn(f"[bold]{config.game}[/] {config.players}p"), BarColumn(),
+                        MofNCompleteColumn(), TextColumn("games"), TimeElapsedColumn(),
+                        TextColumn("eta"), TimeRemainingColumn(), console=err, disable=args.no_progress,
+                        transient=False)
+    task = progress.add_task("arena", total=config.games)
+
+    def on_progress(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    with progress, sigterm_as_interrupt():
+        report = run(config, out, jobs=args.jobs, ray_address=args.ray, fresh=args.fresh, on_progress=on_progress)
+    return out, report
+
+
+def finish(report: RunReport, out: Path, written: Sequence[Path], err: Console) -> int:
+    """Report what was resumed, failed and written; the exit code of a run."""
     if report.resumed:
         err.print(f"resumed: {report.resumed} games were already in {out}", highlight=False)
     for failed in report.errors[:5]:
         err.print(f"[red]game {failed['index']} (seed {failed['seed']}) raised:[/] {failed['error']}",
                   highlight=False)
-    err.print(f"wrote {', '.join(str(p) for p in [out / 'results.jsonl', *paths])}", highlight=False)
+    err.print(f"wrote {', '.join(str(p) for p in written)}", highlight=False)
     if report.interrupted:
-        err.print(f"[yellow]interrupted[/] after {len(report.results)} of {config.games} games; "
+        err.print(f"[yellow]interrupted[/] after {len(report.results)} of {report.config.games} games; "
                   "run the same command again to resume", highlight=False)
         return 130
     return 1 if report.errors else 0
@@ -151,15 +171,24 @@ def standings_table(summary: Summary) -> Table:
     t.add_column("score", justify="right")
     t.add_column("rating", justify="right", no_wrap=True)
     t.add_column("ordinal", justify="right")
+    t.add_column("CPU s/move p95 | max", justify="right", no_wrap=True)
+    t.add_column("wall p95 | max", justify="right", no_wrap=True)
+    t.add_column("max / budget", justify="right", no_wrap=True)
     for r in summary.rows:
         rating = "n/a" if r.rating is None else f"{r.rating.mu:.1f} ± {r.rating.sigma:.1f}"
         ordinal = "n/a" if r.rating is None else f"{r.rating.ordinal:.1f}"
+        tm = r.times
+        over = r.over_budget
+        budget = "" if r.budget is None or over is None else f"{over:.2f} ({r.budget[0]:g} s {r.budget[1]})"
         t.add_row(r.bot, str(r.seats), f"{r.share:.1%} [{r.low:.1%}, {r.high:.1%}]",
                   f"{r.vs_fair:.2f} [{r.low / r.fair:.2f}, {r.high / r.fair:.2f}]", f"{r.mean_score:.2f}",
-                  rating, ordinal)
-    t.caption = ("seats: seat-games played; win share: mean of 1 per win, 1/k per win shared by k; "
-                 "rating: OpenSkill Plackett-Luce mu ± sigma, ordinal = mu - 3 sigma"
-                 if summary.ratings_note is None else summary.ratings_note)
+                  rating, ordinal, f"{format_seconds(tm.cpu_quantile(0.95))} | {format_seconds(tm.cpu_max)}",
+                  f"{format_seconds(tm.wall_quantile(0.95))} | {format_seconds(tm.wall_max)}", budget)
+    t.caption = (("seats: seat-games played; win share: mean of 1 per win, 1/k per win shared by k; "
+                  "rating: OpenSkill Plackett-Luce mu ± sigma, ordinal = mu - 3 sigma"
+                  if summary.ratings_note is None else summary.ratings_note)
+                 + "; move times: decisions with a choice, the thread's CPU and the wall clock; max / budget: "
+                   "the longest move on the budget's own clock")
     return t
 
 

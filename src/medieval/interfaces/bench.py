@@ -129,12 +129,13 @@ def mid_game_positions(game: Game[Any], count: int = 16, seed: int = 0) -> list[
     return positions
 
 
-def decision_points(game: Game[Any], count: int, seed: int = 1, per_game: int | None = None
-                    ) -> list[tuple[State, int]]:
+def decision_points(game: Game[Any], count: int, seed: int = 1, per_game: int | None = None,
+                    min_actions: int = 2) -> list[tuple[State, int]]:
     """``count`` decisions with a choice, evenly spread over games of the game's heuristic (random moves
     where it has none), seeds ``seed``.. : where a search is asked to decide. ``per_game`` points are taken
     from each game (default: half of ``count``); with one a game, game ``k`` gives its point at the
-    fraction ``(k + 1) / (count + 1)`` of its decisions, so that the points spread over the game's stages."""
+    fraction ``(k + 1) / (count + 1)`` of its decisions, so that the points spread over the game's stages.
+    Only decisions with at least ``min_actions`` legal actions count."""
     found: list[tuple[State, int]] = []
     g = 0
     while len(found) < count:
@@ -144,7 +145,7 @@ def decision_points(game: Game[Any], count: int, seed: int = 1, per_game: int | 
         while not state.is_over:
             seat = state.to_move[0]
             legal = state.legal_actions(seat)
-            if len(legal) > 1:
+            if len(legal) >= min_actions:
                 points.append((state.clone(), seat))
             try:
                 action = game.heuristic_action(state, seat, rng)

@@ -421,6 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: the subparsers and setting ``func(args) -> int`` as its default.
 PLUGIN_COMMANDS = (
     "medieval.interfaces.arena_cli:add_arena_parser",
+    "medieval.interfaces.ladder_cli:add_ladder_parser",
     "medieval.interfaces.server.cli:add_serve_parser",
     "medieval.interfaces.soak_cli:add_soak_parser",
 )

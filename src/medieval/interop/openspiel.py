@@ -32,10 +32,14 @@ How our engine maps onto OpenSpiel:
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from medieval.agents.base import Agent, register_agent
+from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import list_games, make
 from medieval.core.spec import GameSpec
 from medieval.core.state import Action, Game, State
@@ -348,4 +352,105 @@ def ismcts_bot(game: Any, simulations: int = 100, seed: int = 0, uct_c: float = 
     return bot
 
 
+# ---------------------------------------------------------------------------------------------- arena bot
+class OpenSpielISMCTSAgent(Agent):
+    """OpenSpiel's ISMCTS through this adapter as a bot of our own match loop and arena, with a time
+    budget (``openspiel-ismcts:time=1,clock=cpu``): at each decision it searches from a world its seat
+    cannot tell from the real one (the engine's ``determinize``; OpenSpiel resamples from there at every
+    simulation), runs simulations until the budget is spent (at least one), and plays the most visited
+    action. Random rollouts (``rollouts`` per leaf, cut after ``length`` moves if given, where OpenSpiel
+    scores 0 for everyone), UCT constant ``c``. The deadline is checked between simulations, so a move ends
+    within one simulation of it. Import this module (``--plugin medieval.interop.openspiel``) to make it
+    available by name."""
+
+    name = "openspiel-ismcts"
+    PARAMETERS = ("time", "clock", "simulations", "c", "rollouts", "length")
+
+    def __init__(self, seconds: float | None = 1.0, clock: str = "cpu", simulations: int | None = None,
+                 uct_c: float = 2.0, rollouts: int = 1, length: int | None = None, seed: int | None = None) -> None:
+        if seconds is None and simulations is None:
+            raise InvalidOptionError("openspiel-ismcts needs a budget: time=SECONDS or simulations=N")
+        if clock not in ("cpu", "wall"):
+            raise InvalidOptionError(f"openspiel-ismcts: clock must be cpu or wall, got {clock!r}")
+        self.seconds = seconds
+        self.clock_name = clock
+        self.clock: Callable[[], float] = time.thread_time if clock == "cpu" else time.perf_counter
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self.rollouts = rollouts
+        self.length = length
+        self.rng = random.Random(seed)
+        self._games: dict[str, MedievalGame] = {}
+        #: Simulations run at the last decision.
+        self.last_simulations = 0
+
+    def _spiel_game(self, game: Game[Any]) -> MedievalGame:
+        key = repr(game)
+        found = self._games.get(key)
+        if found is None:
+            params: dict[str, Any] = {"players": game.players, "seed": 0, **game.options}
+            found = self._games[key] = pyspiel.load_game(register(game.spec.name), params)
+        return found
+
+    def choose(self, state: State, seat: int) -> Action:
+        start = self.clock()
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        spiel = self._spiel_game(state.game)
+        root = MedievalState(spiel)
+        root._m = _Engine(spiel.cfg, state.determinize(seat, random.Random(self.rng.getrandbits(63))))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=self.rollouts, max_length=self.length,
+                                                random_state=_np.random.RandomState(self.rng.getrandbits(31)))
+        bot = ismcts.ISMCTSBot(game=spiel, evaluator=evaluator, uct_c=self.uct_c, max_simulations=1,
+                               random_state=_np.random.RandomState(self.rng.getrandbits(31)))
+        draws = random.Random(self.rng.getrandbits(63))
+        bot.set_resampler(lambda st, player: st.resample_from_infostate(player, draws.random))
+        bot.reset()
+        node = bot.create_new_node(root)
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            if self.simulations is not None and done >= self.simulations:
+                break
+            if deadline is not None and done > 0 and self.clock() >= deadline:
+                break
+            bot.run_simulation(bot.sample_root_state(root))
+            done += 1
+        self.last_simulations = done
+        policy = bot.get_final_policy(root, node)
+        index = max(policy, key=lambda pair: pair[1])[0]
+        chosen = root._m.legal(seat).get(int(index))  # (the seat's own actions are the same in every world)
+        return next((a for a in legal if a == chosen), legal[0])
+
+    def budget(self, game: Game[Any]) -> tuple[float, str] | None:
+        return None if self.seconds is None else (self.seconds, self.clock_name)
+
+
+def _openspiel_agent(params: dict[str, str], seed: int | None) -> Agent:
+    unknown = sorted(set(params) - set(OpenSpielISMCTSAgent.PARAMETERS))
+    if unknown:
+        raise InvalidOptionError(f"openspiel-ismcts has no parameter {unknown[0]!r} (parameters: "
+                                 f"{', '.join(OpenSpielISMCTSAgent.PARAMETERS)})")
+
+    def number(key: str, kind: type[float] | type[int], default: float | int | None) -> Any:
+        if key not in params:
+            return default
+        try:
+            value = kind(params[key])
+        except ValueError:
+            raise InvalidOptionError(f"openspiel-ismcts: {key} must be a number, got {params[key]!r}") from None
+        if not 0 < value < math.inf:
+            raise InvalidOptionError(f"openspiel-ismcts: {key} must be a number above 0, got {params[key]!r}")
+        return value
+
+    simulations = number("simulations", int, None)
+    seconds = number("time", float, None if simulations is not None else 1.0)
+    return OpenSpielISMCTSAgent(seconds, params.get("clock", "cpu"), simulations, number("c", float, 2.0),
+                                number("rollouts", int, 1), number("length", int, None), seed)
+
+
+register_agent(OpenSpielISMCTSAgent.name, _openspiel_agent)
 register_all()

@@ -26,7 +26,11 @@ The move played is the root action with the most visits.
 ``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
 playouts is too little for a tree (long dice games, short matches): every sample plays every
 legal action on one determinized world with the same dice and rollout draws, and the heuristic's move
-is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`).
+is left only for an action significantly ahead of it in those paired samples (:meth:`ISMCTSAgent._paired`);
+with ``halving=N`` the samples of a large decision go by successive halving to the moves still in contention.
+
+A time budget counts from the start of the move and is checked between iterations (the tree) or before
+every playout (the paired search), so a move overruns it by at most one playout.
 
 Parameters (``ismcts:KEY=VALUE,...``) are listed in :data:`PARAMETERS` and in docs/bots.md.
 """
@@ -35,7 +39,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from medieval.agents.base import Agent, register_agent
@@ -70,19 +74,45 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
 
     # ---------------------------------------------------------------- the Agent interface
+    #: The clocks a time budget is kept on (``clock=cpu``: the searching thread's CPU time, which other
+    #: programs and other threads do not eat into; ``clock=wall``); tests may replace them.
+    cpu_clock: Callable[[], float] = time.thread_time
+    wall_clock: Callable[[], float] = time.perf_counter
+
     def choose(self, state: State, seat: int) -> Action:
+        started = (self.cpu_clock(), self.wall_clock())  # the budget counts from here
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no decision to take (to move: {state.to_move})")
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {str(legal[0]): (0, 0.0)})
             return legal[0]
-        return self.search(state, seat, legal)
+        return self.search(state, seat, legal, started)
+
+    def prepare(self, game: Game[Any]) -> None:
+        """Run the per-game self-tests of the fast playout paths now (they are cached), so that the first
+        move does not spend its budget on them."""
+        cfg = self.config.for_game(game)
+        if cfg.fast:
+            fast_path_ok(game)
+            if cfg.rollout == "heuristic" and type(game).has_heuristic():
+                fast_heuristic_ok(game)
+
+    def budget(self, game: Game[Any]) -> tuple[float, str] | None:
+        cfg = self.config.for_game(game)
+        return None if cfg.time is None else (cfg.time, cfg.clock)
 
     # ---------------------------------------------------------------- search
-    def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+    def search(self, state: State, seat: int, legal: Sequence[Action],
+               started: tuple[float, float] | None = None) -> Action:
+        """Search the decision of ``seat`` among ``legal`` within the budget, which counts from
+        ``started`` (the CPU and wall clock readings when the move began; default: now)."""
+        cpu_start = self.cpu_clock()
+        start = self.wall_clock()
         game = state.game
         cfg = self._cfg = self.config.for_game(game)
+        clock = self.cpu_clock if cfg.clock == "cpu" else self.wall_clock
+        origin = clock() if started is None else started[0 if cfg.clock == "cpu" else 1]
         n = game.players
         multi = cfg.obs == "events"
         n_trees = n if multi else 1
@@ -97,18 +127,14 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         # games without rounds play to the end)
         round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
         budget = cfg.iteration_budget
-        clock = time.process_time if cfg.clock == "cpu" else time.perf_counter
-        deadline = None if cfg.time is None else clock() + cfg.time
-        start = time.perf_counter()
-        cpu_start = time.process_time()
+        deadline = None if cfg.time is None else origin + cfg.time
         if cfg.paired:
             best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
-                                                        round_of, budget, clock, deadline)
+                                                        round_of, budget, clock, origin, deadline)
         else:
             best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
                                                       fast, evaluate, round_of, budget, clock, deadline)
-        self.last = SearchStats(iterations, time.perf_counter() - start, root_stats,
-                                time.process_time() - cpu_start)
+        self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start)
         return best
 
     def _heuristic(self, game: Game[Any]) -> Heuristic | None:

@@ -19,8 +19,8 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                value_type=int, minimum=1),
     OptionSpec("time", None, "time budget per decision in seconds; with iters, whichever runs out first",
                value_type=float, minimum=0.001),
-    OptionSpec("clock", "wall", "what 'time' measures: wall (default) or cpu (this process's CPU time, which "
-               "other programs on a busy machine do not eat into)", choices=("wall", "cpu")),
+    OptionSpec("clock", "wall", "what 'time' measures: wall (default) or cpu (the searching thread's CPU time, "
+               "which other programs on a busy machine do not eat into)", choices=("wall", "cpu")),
     OptionSpec("c", 0.7, "UCB exploration constant (default 0.7)", minimum=0),
     OptionSpec("rollout", "random", "rollout policy: random (default) or heuristic (the game's heuristic, "
                "eps-greedy)", choices=("random", "heuristic")),
@@ -28,8 +28,9 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                minimum=0, maximum=1),
     OptionSpec("depth", "end", "end (default): rollouts play to the end of the game; N: after N rollout steps "
                "the game's own position evaluation (Game.evaluate) gives the rewards, 0 = at the new node; "
-               "round: at the end of the round the rollout is in (games with rounds, Game.round_number); games "
-               "without an evaluation play to the end", pattern=r"end|none|off|round|[0-9]+"),
+               "round: at the end of the round the rollout is in (games with rounds, Game.round_number); turn: "
+               "where the seat that took the last searched decision is no longer to move (its turn is over); "
+               "games without an evaluation play to the end", pattern=r"end|none|off|round|turn|[0-9]+"),
     OptionSpec("prior", "heuristic", "heuristic (default): the game's heuristic move is tried first and "
                "biased at each new node; none: no prior", choices=("heuristic", "none")),
     OptionSpec("bias", 1.0, "weight of the heuristic prior (default 1.0)", minimum=0),
@@ -60,6 +61,10 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                "must exceed (default 1.5)", minimum=0),
     OptionSpec("nmin", 8, "with paired=1: paired samples needed before the heuristic's move may be left "
                "(default 8)", minimum=1),
+    OptionSpec("halving", 0, "with paired=1: successive halving at decisions with at least this many legal "
+               "actions: the budget is split into rounds, each round samples the moves still in, and the half "
+               "with the smaller mean advantage over the heuristic's move drops out, until two challengers are "
+               "left (default 0: off, every move sampled to the end)", value_type=int, minimum=0),
     OptionSpec("tuned", True, "1 (default): parameters not given take the values tuned for the game being "
                "played (the data/search.json its spec names); 0: the generic defaults everywhere"),
 )
@@ -80,7 +85,7 @@ def parse_value(key: str, text: object) -> Any:
     except InvalidOptionError as e:
         raise InvalidOptionError(f"ismcts: {e}") from None
     if key == "depth":
-        return None if value in ("end", "none", "off") else value if value == "round" else int(value)
+        return None if value in ("end", "none", "off") else value if value in ("round", "turn") else int(value)
     if key == "pw":
         return None if value == "auto" else 0.0 if value in ("off", "none") else float(value)
     return value
@@ -96,7 +101,7 @@ class ISMCTSConfig:
     c: float = 0.7
     rollout: str = "random"
     eps: float = 0.1
-    depth: int | str | None = None  # None: to the end; N steps; "round": to the end of the round
+    depth: int | str | None = None  # None: to the end; N steps; "round"/"turn": to the end of the round/turn
     prior: str = "heuristic"
     bias: float = 1.0
     bonus: str = "flat"
@@ -111,6 +116,7 @@ class ISMCTSConfig:
     paired: bool = False
     z: float = 1.5
     nmin: int = 8
+    halving: int = 0
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
     given: frozenset[str] = field(default=frozenset(), compare=False)
@@ -151,7 +157,8 @@ class ISMCTSConfig:
             except InvalidOptionError as e:
                 raise InvalidOptionError(f"ismcts: {e}") from None
         depth = self.depth
-        if depth is not None and depth != "round" and not (isinstance(depth, int) and depth >= 0):
-            raise InvalidOptionError(f"ismcts: depth must be end, round or a number of steps >= 0, got {depth}")
+        if depth is not None and depth not in ("round", "turn") and not (isinstance(depth, int) and depth >= 0):
+            raise InvalidOptionError(f"ismcts: depth must be end, round, turn or a number of steps >= 0, "
+                                     f"got {depth}")
         if self.pw is not None and not self.pw >= 0:
             raise InvalidOptionError(f"ismcts: pw must be off, auto or a positive number, got {self.pw}")

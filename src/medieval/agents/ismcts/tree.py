@@ -115,7 +115,7 @@ class TreeSearch(Playouts):
                 if child is None:
                     child = cur.children[key] = _Node()
                 cursors[0] = child
-        rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of)
+        rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, mover=path[-1][1] if path else None)
         for node, actor, action, prob in path:
             s = node.stats[action]
             s[0] += 1.0

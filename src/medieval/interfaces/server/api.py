@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Path, Query, status
+from fastapi import APIRouter, Path, Query, Request, status
+from fastapi.responses import JSONResponse
 
 from medieval.agents.base import agent_names, parse_spec
 from medieval.agents.levels import LEVELS
@@ -17,9 +18,12 @@ from medieval.interfaces.server.narrate import card_help
 from medieval.interfaces.server.schemas import (
     ActionDone,
     ActionRequest,
+    ChatOut,
+    ChatRequest,
     Created,
     ErrorOut,
     GamesOut,
+    HandOverRequest,
     Health,
     HelpOut,
     Joined,
@@ -27,11 +31,15 @@ from medieval.interfaces.server.schemas import (
     LeaveRequest,
     RecordOut,
     ReplayOut,
+    SeatRecordOut,
     SeatState,
     StartRequest,
     TableCreate,
     TableOut,
+    UndoDone,
+    UndoRequest,
 )
+from medieval.interfaces.server.table import FINISHED
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
@@ -77,20 +85,24 @@ def play_url(table_id: str, token: str) -> str:
 
 
 @router.get("/tables", response_model=list[TableOut], summary="List tables (open ones by default)")
-async def tables(service: Service, status: Literal["open", "playing", "finished"] = "open",
+async def tables(service: Service,
+                 status: Literal["open", "playing", "finished", "cancelled", "expired", "abandoned"] = "open",
                  game: str | None = Query(None, max_length=64),
                  limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
     return await service.list_tables(status, game, limit)
 
 
 @router.post("/tables", response_model=Created, status_code=status.HTTP_201_CREATED, summary="Create a table")
-async def create(body: TableCreate, service: Service) -> dict[str, Any]:
-    table, seat, token, invite = await service.create(body.game, body.players, dict(body.options),
-                                                      [s.bot for s in body.seats], body.auto_start, body.name,
-                                                      body.private, body.seat)
-    return {"table": table.summary(), "seat": seat, "token": token,
+async def create(body: TableCreate, service: Service, request: Request) -> dict[str, Any]:
+    made = await service.create(body.game, body.players, dict(body.options), [s.bot for s in body.seats],
+                                body.auto_start, body.name, body.private, body.seat,
+                                None if body.clock is None else body.clock.model_dump(), body.hotseat, body.client,
+                                request.client.host if request.client else "")
+    table, token, invite = made.table, made.token, made.invite
+    return {"table": table.summary(), "seat": made.seat, "token": token,
             "play_url": None if token is None else play_url(table.id, token),
-            "invite_url": None if invite is None else f"/play/{table.id}#invite={invite}"}
+            "invite_url": None if invite is None else f"/play/{table.id}#invite={invite}",
+            "creator_token": made.creator, "expires_at": table.created + service.settings.open_table_ttl}
 
 
 @router.get("/tables/{table_id}", response_model=TableOut, summary="A table's public summary")
@@ -100,8 +112,8 @@ async def table(table: TableDep) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, status_code=status.HTTP_201_CREATED,
              summary="Take a seat: returns the seat's bearer token")
-async def join(body: JoinRequest, table: TableDep, service: Service) -> dict[str, Any]:
-    seat, token = await service.join(table, body.name, body.seat, body.invite)
+async def join(body: JoinRequest, table: TableDep, service: Service, holding: Token) -> dict[str, Any]:
+    seat, token = await service.join(table, body.name, body.seat, body.invite, body.client, holding)
     return {"table": table.summary(), "seat": seat, "token": token, "play_url": play_url(table.id, token)}
 
 
@@ -109,6 +121,13 @@ async def join(body: JoinRequest, table: TableDep, service: Service) -> dict[str
 async def start(table: TableDep, service: Service, token: Token, body: StartRequest | None = None) -> dict[str, Any]:
     seat = service.seat_of(table, token)
     await service.start_table(table, seat, None if body is None else body.fill_bot)
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/cancel", response_model=TableOut,
+             summary="Cancel an open table (the creator's credential as the bearer token)")
+async def cancel(table: TableDep, service: Service, token: Token) -> dict[str, Any]:
+    await service.cancel(table, token)
     return table.summary()
 
 
@@ -124,6 +143,15 @@ async def rejoin(table: TableDep, service: Service, token: Token) -> dict[str, A
     seat = service.seat_of(table, token)
     await service.rejoin(table, seat)
     return table.payload(seat)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", response_model=TableOut,
+             summary="Hand an absent player's seat to a bot (another seat's token)")
+async def hand_over(table: TableDep, service: Service, token: Token, seat: int = Path(ge=0, le=63),
+                    body: HandOverRequest | None = None) -> dict[str, Any]:
+    by = service.seat_of(table, token)
+    await service.hand_to_bot(table, by, seat, None if body is None else body.bot)
+    return table.summary()
 
 
 @router.get("/tables/{table_id}/state", response_model=SeatState,
@@ -143,13 +171,40 @@ async def act(body: ActionRequest, table: TableDep, service: Service, token: Tok
     return {"version": version, "state": table.payload(seat)}
 
 
-@router.get("/tables/{table_id}/record", response_model=RecordOut, summary="A finished game's full record (JSON)")
-async def game_record(table: TableDep) -> Any:
-    from fastapi.responses import JSONResponse
+@router.post("/tables/{table_id}/undo", response_model=UndoDone, summary="Take back your last action")
+async def undo(table: TableDep, service: Service, token: Token, body: UndoRequest | None = None) -> dict[str, Any]:
+    seat = service.seat_of(table, token)
+    version = await service.undo(table, seat, None if body is None else body.version)
+    return {"version": version, "state": table.payload(seat)}
 
-    body = replays.record(table)
-    return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{table.game.spec.name}-'
-                                                              f'{table.id}.json"'})
+
+@router.get("/tables/{table_id}/chat", response_model=ChatOut,
+            summary="The chat: the players' channel with a seat token, the spectators' without")
+async def chat(table: TableDep, service: Service, token: Token) -> dict[str, Any]:
+    seat = None if token is None else service.seat_of(table, token)
+    return await service.chat_history(table, seat)
+
+
+@router.post("/tables/{table_id}/chat", response_model=ChatOut, status_code=status.HTTP_201_CREATED,
+             summary="Say something: in the players' channel with a seat token, the spectators' without")
+async def say(body: ChatRequest, table: TableDep, service: Service, token: Token, request: Request) -> dict[str, Any]:
+    seat = None if token is None else service.seat_of(table, token)
+    message = await service.say(table, seat, body.text, body.name, request.client.host if request.client else "")
+    return {"type": "chat", "channel": "spectators" if seat is None else "players", "history": False,
+            "messages": [message]}
+
+
+@router.get("/tables/{table_id}/record", response_model=RecordOut | SeatRecordOut,
+            summary="A finished game's full record; before the end, with a seat token, that seat's own history")
+async def game_record(table: TableDep, service: Service, token: Token) -> Any:
+    if table.status == FINISHED or token is None:
+        body = replays.record(table)
+        name = f"{table.game.spec.name}-{table.id}.json"
+    else:
+        seat = service.seat_of(table, token)
+        body = replays.seat_record(table, seat)
+        name = f"{table.game.spec.name}-{table.id}-seat{seat}.json"
+    return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayOut,

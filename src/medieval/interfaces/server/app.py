@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from medieval import __version__
 from medieval.interfaces.server import api, web, ws
 from medieval.interfaces.server.errors import ServiceError
+from medieval.interfaces.server.guard import AnotherServer, WriterGuard
 from medieval.interfaces.server.limits import BodyLimit, RateLimit
 from medieval.interfaces.server.settings import ServerSettings
 from medieval.interfaces.server.storage import Database
@@ -56,9 +57,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        guard = WriterGuard(settings)
+        try:
+            await asyncio.to_thread(guard.acquire)
+        except AnotherServer as e:
+            log.error("%s", e)
+            raise
         db = Database(settings)
-        if settings.migrate:
-            await asyncio.to_thread(db.migrate)
+        try:
+            if settings.migrate:
+                await asyncio.to_thread(db.migrate)
+        except BaseException:
+            guard.release()
+            raise
         db.start()
         service = TableService(settings, db)
         await service.start()
@@ -75,6 +86,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await service.stop()
             await asyncio.to_thread(db.close)
+            guard.release()
 
     app = FastAPI(title="medieval game server", version=__version__, description=DESCRIPTION, lifespan=lifespan,
                   default_response_class=SafeJSONResponse, docs_url=None, redoc_url=None)

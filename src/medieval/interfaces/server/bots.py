@@ -19,7 +19,8 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.settings import ServerSettings
 
 if TYPE_CHECKING:
-    from medieval.interfaces.server.tables import Table, TableService
+    from medieval.interfaces.server.service import ServiceBase
+    from medieval.interfaces.server.table import Table
 
 log = logging.getLogger("medieval.server.bots")
 
@@ -30,18 +31,18 @@ _ITERATIONS = ("iters", "iterations", "playouts", "simulations")
 _SEARCHERS = ("ismcts",)
 
 
-def bounded_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
-    """The spec a server seat's bot is built from: a level resolved, and a search's parameters read by
-    the search's own parser (so what is checked is what the bot will do), its time and iterations
-    within the caps, always under a wall-clock time bound (``iters`` alone, or no budget, gets
+def bounded_spec(spec: str, max_seconds: float, max_iterations: int, game: Game[Any] | None = None) -> str:
+    """The spec a server seat's bot is built from: a level resolved (as ``game`` defines it), and a search's
+    parameters read by the search's own parser (so what is checked is what the bot will do), its time and
+    iterations within the caps, always under a wall-clock time bound (``iters`` alone, or no budget, gets
     ``time=max_seconds``; ``clock=cpu`` is measured on the wall clock, which is what people wait on).
     Raises ServiceError (422) for a spec over the caps."""
-    name, params = parse_spec(resolve_level(spec))
+    name, params = parse_spec(resolve_level(spec, game))
     if name not in _SEARCHERS:
         for key in params:
             if key in _SECONDS + _ITERATIONS:
                 raise ServiceError(422, "invalid_bot", f"bot {name!r} takes no effort parameter {key!r} here")
-        return resolve_level(spec)
+        return resolve_level(spec, game)
     try:
         cfg = ISMCTSConfig.from_params(params)
     except MedievalError as e:
@@ -57,7 +58,7 @@ def bounded_spec(spec: str, max_seconds: float, max_iterations: int) -> str:
 
 
 class BotRunner:
-    def __init__(self, service: TableService, settings: ServerSettings) -> None:
+    def __init__(self, service: ServiceBase, settings: ServerSettings) -> None:
         self.service = service
         self.settings = settings
         #: Searches, one move per table in flight at most, first come first served: a table waits for
@@ -83,7 +84,7 @@ class BotRunner:
         if name not in self.settings.allowed_bots:
             raise ServiceError(422, "invalid_bot", f"bot {name!r} is not offered here (bots: "
                                                    f"{', '.join(self.settings.allowed_bots)})")
-        bounded = self.bounded(spec)
+        bounded = self.bounded(spec, game)
         if name == "heuristic" and not type(game).has_heuristic():
             raise ServiceError(422, "invalid_bot", f"{game.spec.display_name} has no heuristic bot")
         try:
@@ -92,16 +93,16 @@ class BotRunner:
             raise ServiceError(422, "invalid_bot", f"bot {spec!r}: {e}") from None
         return spec
 
-    def bounded(self, spec: str) -> str:
-        return bounded_spec(spec, self.settings.max_bot_seconds, self.settings.max_bot_iterations)
+    def bounded(self, spec: str, game: Game[Any]) -> str:
+        return bounded_spec(spec, self.settings.max_bot_seconds, self.settings.max_bot_iterations, game)
 
     def _agent(self, table: Table, seat: int) -> Agent:
         key = (table.id, seat)
         agent = self.agents.get(key)
-        spec = table.seats[seat].bot
+        spec = table.seats[seat].player
         assert spec is not None
         if agent is None or agent.name != spec:
-            agent = self.agents[key] = make_agent(self.bounded(spec), fresh_seed())
+            agent = self.agents[key] = make_agent(self.bounded(spec, table.game), fresh_seed())
             agent.name = spec
         return agent
 
@@ -117,7 +118,7 @@ class BotRunner:
         if table.status != "playing":
             return None
         for seat in table.state.to_move:
-            if table.seats[seat].bot is not None:
+            if table.seats[seat].player is not None:
                 return seat
         return None
 
@@ -150,13 +151,15 @@ class BotRunner:
             table.thinking = ()  # the move's own state message says the bot is done
             table.seats_changed()
             try:
-                await self.service.submit(table, seat, str(action), version)
+                await self.service.submit(table, seat, str(action), version, by_bot=True)
             except ServiceError as e:
-                if e.code == "stale_version":
-                    continue  # someone else moved meanwhile: think again
+                if e.code in ("stale_version", "not_a_bot", "write_conflict"):
+                    continue  # someone moved (or took the seat back) meanwhile: think again
                 if e.status >= 500:
                     await asyncio.sleep(1.0)  # storage trouble: retry soon
                     continue
+                if table.status != "playing":
+                    return  # the table ended meanwhile (cancelled, abandoned)
                 log.error("table %s: bot move %s refused: %s", table.id, action, e.detail)
                 return
         for seat in range(table.game.players):

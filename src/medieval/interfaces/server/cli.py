@@ -83,7 +83,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
                             log_level=settings.log_level, access_log=bool(getattr(args, "access_log", False)),
-                            ws_max_size=settings.max_ws_message_bytes, lifespan="on", timeout_graceful_shutdown=5,
+                            lifespan="on", timeout_graceful_shutdown=5,
                             **uvicorn_options(settings))
     server = uvicorn.Server(config)
     _announce(server, settings.host, settings.port, bool(getattr(args, "open", False)))

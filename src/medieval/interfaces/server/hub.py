@@ -19,7 +19,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from medieval.interfaces.server.tables import Table
+    from medieval.interfaces.server.table import Table
 
 
 class Socket(Protocol):

@@ -36,6 +36,18 @@ class TableRow(Base):
     private: Mapped[bool] = mapped_column(default=False)
     #: SHA-256 of a private table's invite code (the code itself is never stored).
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 of the creator's credential (cancels the table while it is open).
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Hash of the client (address) that created the table: its live tables are limited.
+    creator_client: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: A hotseat table lets one client hold several seats.
+    hotseat: Mapped[bool] = mapped_column(default=False)
+    #: The turn clock chosen at creation (clock.py ClockConfig), None for no clock.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The clocks now (ClockState): each seat's reserve and when its running clock started.
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Actions taken back (undo); the public version is ``version + 2 * undos``.
+    undos: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -52,6 +64,10 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     #: False once the person left a game under way (the seat waits for them to rejoin).
     present: Mapped[bool] = mapped_column(default=True)
+    #: The bot playing a person's seat while its holder is away (they take it back with their token).
+    stand_in: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    #: SHA-256 of the client key of the seat's person (one seat per client, but at hotseat tables).
+    client_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):
@@ -62,4 +78,21 @@ class ActionRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(Text)
+    #: The server process that stored it (a write that failed is acknowledged only if it is its own).
+    writer: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    #: players | spectators: the two never see each other's messages.
+    channel: Mapped[str] = mapped_column(String(16))
+    #: The speaker's seat (None for a spectator) and display name at the time.
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    #: Plain text, stored and sent as it was written (clients show it as text, never as markup).
+    text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

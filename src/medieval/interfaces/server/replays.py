@@ -1,6 +1,7 @@
 """Finished games for everyone: the full record to download, and the game replayed up to any step,
 from one seat's view, the spectator's, or with every seat's cards open. Nothing of a game under way is
-served here: its record holds the seed, which decides every hidden card."""
+served here but a seat's own history (to that seat): the full record holds the seed, which decides every
+hidden card."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from medieval.core.state import State
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.narrate import with_text
-from medieval.interfaces.server.tables import FINISHED, Table
+from medieval.interfaces.server.table import DEALT, FINISHED, Table
 
 #: Positions replayed, per table: (table id -> every state from step 0 to the end), a few tables kept.
 _CACHE: OrderedDict[str, list[State]] = OrderedDict()
@@ -22,6 +23,19 @@ def record(table: Table) -> dict[str, Any]:
     """The record of a finished table, with its id and the seats' names."""
     _finished(table)
     return {**table.state.record(), "table": table.id, "names": list(table.names())}
+
+
+def seat_record(table: Table, seat: int) -> dict[str, Any]:
+    """A game under way as ``seat`` saw it: its own actions (with their ply) and its log, each event with
+    its sentence, and its view now. Nothing it was not shown: no seed, no other seat's hidden card."""
+    state = table.state
+    dealt = table.status in DEALT
+    return {"format": "medieval/seat-history@1", "table": table.id, "game": table.game.spec.name,
+            "players": table.game.players, "options": dict(table.game.options), "status": table.status,
+            "seat": seat, "names": list(table.names()),
+            "actions": [[ply, n] for ply, (s, n) in enumerate(state.history) if s == seat],
+            "events": with_text(table.game.spec, state.events(seat), seat, table.names()) if dealt else [],
+            "view": dict(state.view(seat)) if dealt else None}
 
 
 def _finished(table: Table) -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StringConstraints
 
 OptionValue = StrictBool | StrictInt | Annotated[str, StringConstraints(max_length=200)]
 BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=120)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+ClientKey = Annotated[str, StringConstraints(min_length=8, max_length=128)]
+Seconds = StrictInt | StrictFloat
+Status = Literal["open", "playing", "finished", "cancelled", "expired", "abandoned"]
 
 
 class Request(BaseModel):
@@ -21,6 +24,17 @@ class SeatRequest(Request):
     bot: BotSpec | None = Field(default=None, description="A bot seat: a level (easy, medium, hard, expert) or a "
                                                   "bot spec ('random', 'heuristic', 'ismcts:time=1'); null or "
                                                   "absent for a person's seat.")
+
+
+class ClockRequest(Request):
+    kind: Literal["realtime", "turn"] = Field(description="realtime: seconds per move plus a reserve for the game; "
+                                                          "turn: hours or days per move.")
+    per_move: Seconds = Field(gt=0, description="Seconds per move (realtime: at least min_clock_seconds, at most "
+                                                "3600; turn: 3600 to 30 days).")
+    reserve: Seconds = Field(default=0, ge=0, description="Seconds of reserve per seat for the whole game, spent "
+                                                          "once a move takes longer than per_move.")
+    bot: BotSpec = Field(default="medium", description="The bot (a level) that plays a seat out of time until its "
+                                                       "holder takes it back.")
 
 
 class TableCreate(Request):
@@ -37,6 +51,10 @@ class TableCreate(Request):
     private: bool = Field(default=False, description="Not listed; joined only through the invite link returned.")
     seat: int | None = Field(default=None, ge=0, le=63,
                              description="With name: the seat you take (a person's); the first free one if absent.")
+    clock: ClockRequest | None = Field(default=None, description="A turn clock; none if absent.")
+    hotseat: bool = Field(default=False, description="One client may hold several seats (people sharing a device).")
+    client: ClientKey | None = Field(default=None, description="Your client key (a random string your client keeps): "
+                                                               "one seat per client key, but at hotseat tables.")
 
 
 class JoinRequest(Request):
@@ -45,6 +63,8 @@ class JoinRequest(Request):
                              description="The seat wanted; the first free one if absent.")
     invite: Annotated[str, StringConstraints(max_length=64)] | None = Field(
         default=None, description="A private table's invite code (from its invite link).")
+    client: ClientKey | None = Field(default=None, description="Your client key: a table that is not hotseat "
+                                                               "refuses a second seat to the same key.")
 
 
 class StartRequest(Request):
@@ -53,8 +73,24 @@ class StartRequest(Request):
 
 
 class LeaveRequest(Request):
-    bot: BotSpec | None = Field(default=None, description="In a game under way: a bot that plays on for you (your "
-                                                  "token is revoked). Without it the seat waits for you.")
+    bot: BotSpec | None = Field(default=None, description="In a game under way: a bot that plays for you until you "
+                                                          "take the seat back (rejoin with your token). Without it "
+                                                          "the seat waits for you.")
+
+
+class HandOverRequest(Request):
+    bot: BotSpec | None = Field(default=None, description="The bot (a level); the table clock's bot, or 'medium', "
+                                                          "if absent.")
+
+
+class UndoRequest(Request):
+    version: int | None = Field(default=None, ge=0, description="The table version you saw; refused with 409 if "
+                                                                "the table has moved on since.")
+
+
+class ChatRequest(Request):
+    text: Annotated[str, StringConstraints(max_length=10_000)] = Field(description="Plain text (never markup).")
+    name: Name | None = Field(default=None, description="A spectator's display name (a seat speaks under its own).")
 
 
 class ActionRequest(Request):
@@ -70,7 +106,25 @@ class SeatOut(BaseModel):
     bot: str | None
     taken: bool
     present: bool
+    stand_in: str | None = Field(description="The bot playing this person's seat while they are away.")
     connected: bool
+
+
+class ClockSeatOut(BaseModel):
+    seat: int
+    remaining: float = Field(description="Reserve left, in seconds (as of when its clock started, if it runs).")
+    running: bool
+    started: float | None = Field(description="When its running clock started (seconds since the epoch).")
+    deadline: float | None = Field(description="When it runs out of time (seconds since the epoch).")
+
+
+class ClockOut(BaseModel):
+    kind: Literal["realtime", "turn"]
+    per_move: float
+    reserve: float
+    bot: str
+    seats: list[ClockSeatOut]
+    running: list[int] = Field(description="The seats whose clock runs.")
 
 
 class TableOut(BaseModel):
@@ -78,12 +132,15 @@ class TableOut(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
-    status: Literal["open", "playing", "finished"]
+    status: Status
     auto_start: bool
     private: bool
+    hotseat: bool
+    created_at: float = Field(description="Seconds since the epoch.")
     version: int
     to_move: list[int]
     seats: list[SeatOut]
+    clock: ClockOut | None
     outcome: dict[str, Any] | None
 
 
@@ -93,6 +150,9 @@ class Created(BaseModel):
     token: str | None = Field(description="Your seat token if you joined: keep it secret.")
     play_url: str | None = Field(description="Your seat's page, the token in its fragment (/play/ID#token=...).")
     invite_url: str | None = Field(description="A private table's invite link (/play/ID#invite=CODE).")
+    creator_token: str = Field(description="The creator's credential: cancels the table while it is open "
+                                           "(POST /api/tables/{id}/cancel). Keep it secret.")
+    expires_at: float = Field(description="When the table expires if it has not started (seconds since the epoch).")
 
 
 class Joined(BaseModel):
@@ -108,8 +168,8 @@ class SeatState(BaseModel):
     type: Literal["state"]
     table: str
     game: str
-    status: Literal["open", "playing", "finished"]
-    version: int = Field(description="Number of accepted actions.")
+    status: Status
+    version: int = Field(description="Changes of the game: +1 per accepted action and per undo (never goes down).")
     seat: int | None
     to_move: list[int]
     your_turn: bool
@@ -118,8 +178,12 @@ class SeatState(BaseModel):
     thinking: list[int] = Field(description="Seats whose bot is choosing its move now.")
     view: dict[str, Any] | None = Field(description="The game's view for this seat; null before the start.")
     seats: list[SeatOut]
+    clock: ClockOut | None
+    can_undo: bool = Field(description="Your last action may be taken back (the server checks the rest when asked).")
+    hotseat: bool
     outcome: dict[str, Any] | None
     events_from: int = Field(description="Index in this seat's log of the first event listed.")
+    server_time: float = Field(description="The server's clock when this was sent (seconds since the epoch).")
     events: list[dict[str, Any]] = Field(description="Your log's new events, each with its sentence for you "
                                                      "under 'text'.")
 
@@ -186,6 +250,42 @@ class RecordOut(BaseModel):
     actions: list[list[Any]]
     table: str
     names: list[str | None]
+
+
+class SeatRecordOut(BaseModel):
+    """A game under way as one seat saw it: its own actions and its log (never the seed or a hidden card)."""
+
+    format: Literal["medieval/seat-history@1"]
+    table: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Status
+    seat: int
+    names: list[str | None]
+    actions: list[list[Any]] = Field(description="This seat's own actions: [ply, notation].")
+    events: list[dict[str, Any]] = Field(description="This seat's log, each event with its sentence.")
+    view: dict[str, Any] | None
+
+
+class ChatMessageOut(BaseModel):
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+class ChatOut(BaseModel):
+    type: Literal["chat"]
+    channel: Literal["players", "spectators"]
+    history: bool
+    messages: list[ChatMessageOut]
+
+
+class UndoDone(BaseModel):
+    version: int
+    state: SeatState
 
 
 class ReplaySeatView(BaseModel):

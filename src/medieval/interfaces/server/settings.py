@@ -88,6 +88,26 @@ class ServerSettings(BaseSettings):
     ws_remembered_ids: int = Field(default=256, ge=1, le=100_000)
     #: Tables that are open or being played at once, over all clients.
     max_live_tables: int = Field(default=10_000, ge=1)
+    #: Live tables (open or being played) one client may have created; the client is its address (an
+    #: IPv6 address by its /64 network), as trusted_proxies says. 429 ``too_many_tables`` beyond.
+    max_tables_per_client: int = Field(default=20, ge=1)
+    #: Seconds an open table waits for its players; then it expires (status ``expired``).
+    open_table_ttl: float = Field(default=7_200.0, gt=0)
+    #: Seconds a game under way may go with none of its people connected or acting; then it is
+    #: abandoned (status ``abandoned``). A turn-based table adds one move's time and reserve to it.
+    abandon_after: float = Field(default=3_600.0, gt=0)
+    #: Seconds a seat's holder must have been gone (no connection) before the other players may hand the
+    #: seat to a bot (at once if the holder left it).
+    handover_after: float = Field(default=60.0, ge=0)
+    #: Shortest real-time clock offered, in seconds per move.
+    min_clock_seconds: float = Field(default=10.0, ge=1, le=3_600)
+    #: Chat: the longest message (characters), messages a second per connection (and per address) with
+    #: the burst allowed, the messages sent on connect, and the most stored per table.
+    max_chat_chars: int = Field(default=500, ge=1, le=10_000)
+    chat_rate: float = Field(default=1.0, gt=0)
+    chat_burst: int = Field(default=5, ge=1)
+    chat_history: int = Field(default=100, ge=0, le=10_000)
+    max_chat_messages: int = Field(default=2_000, ge=1)
     #: Seconds a finished table with no watcher stays in memory (it is reloaded from storage on demand).
     finished_ttl: float = Field(default=300.0, ge=0)
     #: Seconds a WebSocket client has to say hello.

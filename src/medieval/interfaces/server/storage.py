@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,12 +20,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from medieval.core.state import RECORD_FORMAT
-from medieval.interfaces.server.models import ActionRow, SeatRow, TableRow
+from medieval.interfaces.server.models import ActionRow, ChatRow, SeatRow, TableRow
 from medieval.interfaces.server.settings import ServerSettings
 
 log = logging.getLogger("medieval.server.storage")
@@ -33,6 +34,7 @@ T = TypeVar("T")
 TABLES = cast(Table, TableRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
 ACTIONS = cast(Table, ActionRow.__table__)
+CHAT = cast(Table, ChatRow.__table__)
 
 LIVE_STATUSES = ("open", "playing")
 
@@ -43,7 +45,8 @@ def now() -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class ActionWrite:
-    """One accepted action, with what it does to its table (new status, outcome once over)."""
+    """One accepted action, with what it does to its table (new status, outcome once over, clocks) and
+    the server process that writes it."""
 
     table_id: str
     ply: int
@@ -51,6 +54,8 @@ class ActionWrite:
     notation: str
     status: str
     outcome: dict[str, Any] | None
+    writer: str | None = None
+    clock_state: dict[str, Any] | None = None
 
 
 @dataclass
@@ -78,6 +83,9 @@ class Database:
         self._writers: list[threading.Thread] = []
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="medieval-db-read")
         self.commits = 0
+        #: This process's name in the actions it stores (play.py: a failed write is acknowledged only if
+        #: the action stored at its ply is this process's own).
+        self.writer_id = secrets.token_hex(8)
         self._count_lock = threading.Lock()
 
     def _make_engine(self) -> Engine:
@@ -109,9 +117,18 @@ class Database:
         cfg = Config()
         cfg.set_main_option("script_location", "medieval.interfaces.server:migrations")
         cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
-        with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with self.engine.connect() as conn:
+            if self.settings.is_sqlite:
+                # SQLite alters a table by copying it and dropping the old one (Alembic's batch mode):
+                # with foreign keys on, the drop would cascade and empty the seats and actions.
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                conn.commit()
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+            if self.settings.is_sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
     def start(self) -> None:
         count = 1 if self.settings.is_sqlite else self.settings.db_writers
@@ -214,6 +231,12 @@ class StoredTable:
     created_at: datetime
     private: bool = False
     invite_hash: str | None = None
+    creator_hash: str | None = None
+    creator_client: str | None = None
+    hotseat: bool = False
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    undos: int = 0
     record_format: str = RECORD_FORMAT
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
@@ -236,7 +259,8 @@ _UPDATE_VERSION = (
     update(TABLES)
     .where(TABLES.c.id == bindparam("w_id"), TABLES.c.version == bindparam("w_ply"))
     .values(version=bindparam("w_version"), status=bindparam("w_status"),
-            outcome=bindparam("w_outcome", type_=TABLES.c.outcome.type), updated_at=bindparam("w_stamp"))
+            outcome=bindparam("w_outcome", type_=TABLES.c.outcome.type), updated_at=bindparam("w_stamp"),
+            clock_state=bindparam("w_clock", type_=TABLES.c.clock_state.type))
 )
 
 
@@ -245,25 +269,66 @@ def append_actions(conn: Connection, actions: list[ActionWrite]) -> None:
     the same ply, and each table's version must be the action's ply."""
     stamp = now()
     conn.execute(insert(ACTIONS), [{"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "notation": a.notation,
-                                    "created_at": stamp} for a in actions])
+                                    "writer": a.writer, "created_at": stamp} for a in actions])
     result = conn.execute(_UPDATE_VERSION, [{"w_id": a.table_id, "w_ply": a.ply, "w_version": a.ply + 1,
-                                             "w_status": a.status, "w_outcome": a.outcome, "w_stamp": stamp}
+                                             "w_status": a.status, "w_outcome": a.outcome, "w_stamp": stamp,
+                                             "w_clock": a.clock_state}
                                             for a in actions])
     if result.rowcount not in (-1, len(actions)):
         raise RuntimeError(f"{len(actions) - result.rowcount} tables were not at the version of their action")
 
 
-def table_version(conn: Connection, table_id: str) -> int | None:
-    version: int | None = conn.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar()
-    return version
+def action_at(conn: Connection, table_id: str, ply: int) -> tuple[int, str, str | None] | None:
+    """The action stored at ``ply`` of a table: (seat, notation, writer), or None."""
+    row = conn.execute(select(ACTIONS.c.seat, ACTIONS.c.notation, ACTIONS.c.writer)
+                       .where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply == ply)).first()
+    return None if row is None else (row.seat, row.notation, row.writer)
+
+
+def take_back(conn: Connection, table_id: str, ply: int, clock_state: dict[str, Any] | None) -> None:
+    """Remove the last action (at ``ply``) of a table, in one transaction with the table's version."""
+    done = conn.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == ply + 1)
+                        .values(version=ply, undos=TABLES.c.undos + 1, clock_state=clock_state, updated_at=now()))
+    if done.rowcount != 1:
+        raise RuntimeError(f"table {table_id} is not at version {ply + 1}: nothing taken back")
+    conn.execute(delete(ACTIONS).where(ACTIONS.c.table_id == table_id, ACTIONS.c.ply == ply))
+
+
+def insert_chat(conn: Connection, row: dict[str, Any]) -> int:
+    key = conn.execute(insert(CHAT).values(**row)).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def count_chat(conn: Connection, table_id: str) -> int:
+    return int(conn.execute(select(func.count()).select_from(CHAT).where(CHAT.c.table_id == table_id)).scalar() or 0)
+
+
+def load_chat(conn: Connection, table_id: str, channel: str, limit: int) -> list[dict[str, Any]]:
+    """The last ``limit`` messages of a table's channel, oldest first."""
+    rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id, CHAT.c.channel == channel)
+                        .order_by(CHAT.c.id.desc()).limit(limit)).all()
+    return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "at": r.created_at.timestamp()}
+            for r in reversed(rows)]
+
+
+def _aware(stamp: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored in UTC)."""
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+
+
+def _seat(s: Any) -> dict[str, Any]:
+    return {"seat": s.seat, "bot": s.bot, "name": s.name, "token_hash": s.token_hash, "present": s.present,
+            "stand_in": s.stand_in, "client_hash": s.client_hash}
 
 
 def _stored(rows: Iterable[Any]) -> dict[str, StoredTable]:
     out: dict[str, StoredTable] = {}
     for r in rows:
         out[r.id] = StoredTable(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.auto_start,
-                                r.version, r.outcome, r.created_at, bool(r.private), r.invite_hash,
-                                r.record_format)
+                                r.version, r.outcome, _aware(r.created_at), bool(r.private), r.invite_hash,
+                                r.creator_hash, r.creator_client, bool(r.hotseat), r.clock, r.clock_state,
+                                int(r.undos or 0), r.record_format)
     return out
 
 
@@ -273,8 +338,7 @@ def _fill(conn: Connection, tables: dict[str, StoredTable]) -> list[StoredTable]
     ids = list(tables)
     for chunk in (ids[i:i + 500] for i in range(0, len(ids), 500)):
         for s in conn.execute(select(SEATS).where(SEATS.c.table_id.in_(chunk)).order_by(SEATS.c.seat)):
-            tables[s.table_id].seats.append({"seat": s.seat, "bot": s.bot, "name": s.name,
-                                             "token_hash": s.token_hash, "present": s.present})
+            tables[s.table_id].seats.append(_seat(s))
         for a in conn.execute(select(ACTIONS.c.table_id, ACTIONS.c.seat, ACTIONS.c.notation)
                               .where(ACTIONS.c.table_id.in_(chunk)).order_by(ACTIONS.c.table_id, ACTIONS.c.ply)):
             tables[a.table_id].actions.append((a.seat, a.notation))
@@ -298,6 +362,5 @@ def list_tables(conn: Connection, status: str, game: str | None, limit: int) -> 
     q = q.order_by(TABLES.c.updated_at.desc()).limit(limit)
     tables = _stored(conn.execute(q))
     for s in conn.execute(select(SEATS).where(SEATS.c.table_id.in_(list(tables))).order_by(SEATS.c.seat)):
-        tables[s.table_id].seats.append({"seat": s.seat, "bot": s.bot, "name": s.name,
-                                         "token_hash": s.token_hash, "present": s.present})
+        tables[s.table_id].seats.append(_seat(s))
     return list(tables.values())

@@ -137,7 +137,14 @@ def protocol_class(settings: ServerSettings) -> type[GuardedH11Protocol]:
     return type("GuardedH11Protocol", (GuardedH11Protocol,), {"guard": ConnectionGuard(settings)})
 
 
+def ws_hard_limit(settings: ServerSettings) -> int:
+    """uvicorn's own WebSocket message limit, well above the application's ``max_ws_message_bytes``: a
+    message between the two is answered with an error and the connection kept (ws.py); only one past
+    this limit closes it (1009)."""
+    return max(4 * settings.max_ws_message_bytes, 1 << 20)
+
+
 def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """The ``uvicorn.Config`` keyword arguments of the hardening settings."""
     return {"http": protocol_class(settings), "proxy_headers": bool(settings.trusted_proxies),
-            "forwarded_allow_ips": list(settings.trusted_proxies)}
+            "forwarded_allow_ips": list(settings.trusted_proxies), "ws_max_size": ws_hard_limit(settings)}

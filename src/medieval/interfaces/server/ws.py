@@ -2,9 +2,11 @@
 
 Protocol (JSON text frames; docs/server.md has examples):
 client first sends ``{"type": "hello", "token": TOKEN or null, "events_from": 0}``; then
-``{"type": "action", "action": NOTATION, "version": N?, "id": ID?}`` and ``{"type": "ping"}``.
-The server sends ``state`` messages after every change, ``ack`` for accepted actions, ``error`` (with
-an HTTP-like ``status``) for refused ones, and ``pong``.
+``{"type": "action", "action": NOTATION, "version": N?, "id": ID?}``, ``{"type": "undo", "version": N?,
+"id": ID?}``, ``{"type": "chat", "text": TEXT, "name": NAME?}`` and ``{"type": "ping"}``.
+The server sends ``state`` messages after every change, ``ack`` for accepted actions and undos, ``chat``
+messages (the channel's history on connect, then each new one), ``error`` (with an HTTP-like
+``status``) for refused ones, and ``pong``.
 
 An action's ``id`` is remembered per seat token: the same id again (a retry after a lost answer, on
 this connection or a new one) is answered with the first ack and is not applied twice; another action
@@ -26,7 +28,8 @@ from fastapi.responses import JSONResponse
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection, dumps
 from medieval.interfaces.server.limits import KeyedBuckets, TokenBucket, too_deep
-from medieval.interfaces.server.tables import Table, TableService, hash_token
+from medieval.interfaces.server.table import Table, hash_token
+from medieval.interfaces.server.tables import TableService
 
 router = APIRouter()
 
@@ -47,13 +50,17 @@ def _error(status: int, code: str, detail: str, msg_id: Any = None, legal: list[
 
 
 class BadMessage(Exception):
-    pass
+    def __init__(self, detail: str, status: int = 400, code: str = "bad_message") -> None:
+        super().__init__(detail)
+        self.detail, self.status, self.code = detail, status, code
 
 
-def _parse(message: Mapping[str, Any], max_depth: int) -> dict[str, Any]:
+def _parse(message: Mapping[str, Any], max_depth: int, max_bytes: int) -> dict[str, Any]:
     text = message.get("text")
     if text is None:
         raise BadMessage("send JSON text frames, not binary ones")
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise BadMessage(f"messages are limited to {max_bytes} bytes", 413, "too_large")
     if too_deep(text, max_depth):
         raise BadMessage(f"the message nests arrays or objects deeper than {max_depth} levels")
     try:
@@ -135,12 +142,12 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
         first = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
         if first["type"] == "websocket.disconnect":
             return
-        hello = _parse(first, settings.max_json_depth)
+        hello = _parse(first, settings.max_json_depth, settings.max_ws_message_bytes)
     except TimeoutError:
         await _refuse(websocket, _error(408, "no_hello", "say hello first"), CLOSE_TIMEOUT)
         return
     except BadMessage as e:
-        await _refuse(websocket, _error(400, "bad_message", str(e)), CLOSE_BAD_HELLO)
+        await _refuse(websocket, _error(e.status, e.code, e.detail), CLOSE_BAD_HELLO)
         return
     except Exception:  # the client went away before saying hello
         return
@@ -163,8 +170,10 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
     conn = Connection(websocket, table, seat, events_from, client, settings.presence_push_interval)
     service.attach(conn)
     bucket = TokenBucket(settings.ws_rate_limit, settings.ws_rate_burst)
+    chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst)
     strikes = 0
     try:
+        conn.send(await service.chat_history(table, seat))
         while not conn.closed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -178,9 +187,9 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
                 conn.send(_error(429, "rate_limited", "too many messages; slow down"))
                 continue
             try:
-                data = _parse(message, settings.max_json_depth)
+                data = _parse(message, settings.max_json_depth, settings.max_ws_message_bytes)
             except BadMessage as e:
-                conn.send(_error(400, "bad_message", str(e)))
+                conn.send(_error(e.status, e.code, e.detail))
                 continue
             msg_id = data.get("id")
             if not _valid_id(msg_id):
@@ -191,8 +200,16 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
                 conn.send({"type": "pong", "id": msg_id})
             elif kind == "action":
                 conn.send(await _once(service, conn, token_hash, data, msg_id))
+            elif kind == "undo":
+                conn.send(await _undo(service, conn, token_hash, data, msg_id))
+            elif kind == "chat":
+                try:
+                    await service.say(table, seat, data.get("text"), data.get("name"), client, chat_bucket)
+                except ServiceError as e:
+                    conn.send(_error(e.status, e.code, e.detail, msg_id))
             else:
-                conn.send(_error(400, "bad_message", f"unknown message type {kind!r} (action, ping)", msg_id))
+                conn.send(_error(400, "bad_message", f"unknown message type {kind!r} (action, undo, chat, ping)",
+                                 msg_id))
     except Exception:  # the socket broke
         pass
     finally:
@@ -232,16 +249,40 @@ async def _once(service: TableService, conn: Connection, token_hash: str | None,
     return reply
 
 
-async def _act(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
-               msg_id: Any) -> dict[str, Any]:
+def _may_act(conn: Connection, token_hash: str | None, msg_id: Any) -> dict[str, Any] | None:
+    """The error for a connection that may not act now, or None."""
     seat, table = conn.seat, conn.table
     if seat is None or token_hash is None:
         return _error(403, "spectator", "spectators cannot act", msg_id)
     if table.tokens.get(token_hash) != seat:
         return _error(403, "seat_revoked", "this connection's token no longer holds the seat", msg_id)
     if not table.seats[seat].present:
-        return _error(409, "seat_absent", "you left this seat: rejoin it (POST /api/tables/{id}/rejoin) "
-                                          "before you act", msg_id)
+        return _error(409, "seat_absent", "you are away from this seat (you left it, or a bot plays it): take "
+                                          "it back (POST /api/tables/{id}/rejoin) before you act", msg_id)
+    return None
+
+
+async def _undo(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
+                msg_id: Any) -> dict[str, Any]:
+    refused = _may_act(conn, token_hash, msg_id)
+    if refused is not None or conn.seat is None:
+        return refused or _error(403, "spectator", "spectators cannot act", msg_id)
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        return _error(400, "bad_message", "'version' must be an integer", msg_id)
+    try:
+        new_version = await service.undo(conn.table, conn.seat, version)
+    except ServiceError as e:
+        return _error(e.status, e.code, e.detail, msg_id)
+    return {"type": "ack", "id": msg_id, "version": new_version, "undo": True}
+
+
+async def _act(service: TableService, conn: Connection, token_hash: str | None, data: dict[str, Any],
+               msg_id: Any) -> dict[str, Any]:
+    seat, table = conn.seat, conn.table
+    refused = _may_act(conn, token_hash, msg_id)
+    if refused is not None or seat is None:
+        return refused or _error(403, "spectator", "spectators cannot act", msg_id)
     claimed = data.get("seat", seat)
     if isinstance(claimed, bool) or claimed != seat:
         return _error(403, "not_your_seat", f"this connection plays seat {seat}; it cannot act for {claimed!r}",

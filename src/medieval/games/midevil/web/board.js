@@ -362,3 +362,11 @@ export default function MidEvilBoard({ view, actions, act, seat, names, busy }) 
     </div>
   </div>`;
 }
+
+/**
+ * The table's banner while this seat is to move (the table shell asks its board): a reaction window is
+ * a move on another player's turn, not "your turn" (R7).
+ * @param {any} view @param {string[]} names @returns {string | null}
+ */
+MidEvilBoard.yourMove = (view, names) =>
+  view.phase === "react" && view.reaction ? `${cap(who(view.turn, names, view.seat))}'s turn: you may react.` : null;

@@ -50,7 +50,7 @@ export class TableSocket {
   /**
    * @param {{table: string, token: string | null, onState: (s: StateMessage, events: any[]) => void,
    *   onStatus?: (status: Status, detail?: string) => void, onError?: (e: {code: string, detail: string}) => void,
-   *   onLag?: (ms: number) => void, onPending?: () => void}} options
+   *   onLag?: (ms: number) => void, onPending?: () => void, onOther?: (msg: any) => void}} options
    */
   constructor(options) {
     this.table = options.table;
@@ -61,6 +61,8 @@ export class TableSocket {
     this.onLag = options.onLag ?? (() => {});
     /** called whenever an action is answered, so that the page can show it is no longer being sent */
     this.onPending = options.onPending ?? (() => {});
+    /** Messages of other kinds (the table's chat), handed on as they come. */
+    this.onOther = options.onOther ?? (() => {});
     /** @type {any[]} every event of this seat's log, in order */
     this.events = [];
     /** @type {StateMessage | null} */
@@ -193,6 +195,8 @@ export class TableSocket {
       } else {
         this.onError({ code: msg.code, detail: msg.detail });
       }
+    } else {
+      this.onOther(msg);
     }
   }
 

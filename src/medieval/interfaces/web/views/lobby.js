@@ -9,6 +9,9 @@ import { saveName, savedName, saveToken } from "medieval/lib/tokens.js";
 import { setTitle } from "medieval/lib/alerts.js";
 import { Markdown } from "medieval/components/markdown.js";
 import { seatName } from "medieval/components/player-panel.js";
+import { ClockChoice, clockRequest } from "medieval/components/clock-choice.js";
+import { MyTables } from "medieval/components/my-tables.js";
+import { clientKey, saveCreator } from "medieval/lib/identity.js";
 
 const REFRESH = 4000;
 
@@ -22,7 +25,7 @@ function TableList({ tables, games, name, onError, kind }) {
   const join = async (t) => {
     if (!name.trim()) { onError("Write your name first (at the top)."); document.getElementById("your-name")?.focus(); return; }
     try {
-      const r = await api(`/api/tables/${t.id}/join`, { method: "POST", body: { name: name.trim() } });
+      const r = await api(`/api/tables/${t.id}/join`, { method: "POST", body: { name: name.trim(), client: clientKey() } });
       saveName(name.trim());
       saveToken(t.id, r.token);
       location.assign(`/play/${t.id}`);
@@ -81,6 +84,9 @@ function NewTable({ info, name, setName, onError }) {
   const [options, setOptions] = useState(/** @type {Record<string, any>} */ ({}));
   const [seats, setSeats] = useState(/** @type {string[]} */ ([]));
   const [priv, setPriv] = useState(false);
+  const [hotseat, setHotseat] = useState(false);
+  const [clock, setClock] = useState("none");
+  const [clockBot, setClockBot] = useState("medium");
   const [busy, setBusy] = useState(false);
   const [how, setHow] = useState("");
 
@@ -109,10 +115,12 @@ function NewTable({ info, name, setName, onError }) {
       options: Object.fromEntries(Object.entries(options).filter(([k, v]) => v !== game.options.find((/** @type {any} */ o) => o.name === k)?.default)),
       seats: kinds.map((k) => ({ bot: k === "you" || k === "person" ? null : k })),
       name: you >= 0 ? name.trim() : undefined, seat: you >= 0 ? you : undefined, private: priv, auto_start: true,
+      clock: clockRequest(clock, clockBot), hotseat, client: clientKey(),
     };
     setBusy(true);
     try {
       const r = await api("/api/tables", { method: "POST", body });
+      saveCreator(r.table.id, r.creator_token);
       if (you >= 0) saveName(name.trim());
       const invite = r.invite_url ? `&invite=${r.invite_url.split("#invite=")[1]}` : "";
       location.assign(r.play_url ? r.play_url + invite : `/play/${r.table.id}${r.invite_url ? `#invite=${r.invite_url.split("#invite=")[1]}` : ""}`);
@@ -158,8 +166,11 @@ function NewTable({ info, name, setName, onError }) {
       ${game.options.map((/** @type {any} */ o) => html`<${OptionField} option=${o} value=${options[o.name]} players=${players}
         onChange=${(/** @type {any} */ v) => setOptions({ ...options, [o.name]: v })} />`)}
     </details>`}
+    <${ClockChoice} choice=${clock} bot=${clockBot} levels=${levels} onChoice=${setClock} onBot=${setClockBot} />
     <div class="field check"><input type="checkbox" id="new-private" checked=${priv} onChange=${(/** @type {any} */ e) => setPriv(e.currentTarget.checked)} />
       <label for="new-private">Private table</label><p class="help-text">Not listed here; people join through its invite link.</p></div>
+    <div class="field check"><input type="checkbox" id="new-hotseat" checked=${hotseat} onChange=${(/** @type {any} */ e) => setHotseat(e.currentTarget.checked)} />
+      <label for="new-hotseat">Hotseat</label><p class="help-text">People sharing one device: one browser may take several seats (otherwise one seat per browser).</p></div>
     <button type="submit" class="primary" disabled=${busy} data-create="1">Create the table</button>
     <details class="how"><summary>How to play ${game.display_name}</summary><${Markdown} text=${how} /></details>
   </form>`;
@@ -198,6 +209,7 @@ export function Lobby() {
       <div class="lobby-grid">
         ${info && html`<${NewTable} info=${info} name=${name} setName=${setName} onError=${setProblem} />`}
         <div class="lists">
+          <${MyTables} games=${games} onError=${setProblem} />
           <section class="panel" aria-labelledby="open-title"><h2 id="open-title">Open tables</h2>
             <${TableList} tables=${lists.open} games=${games} name=${name} onError=${setProblem} kind="open" /></section>
           <section class="panel" aria-labelledby="playing-title"><h2 id="playing-title">Games under way</h2>

@@ -20,6 +20,14 @@ import { Markdown } from "medieval/components/markdown.js";
 import { PlayerPanels, seatName } from "medieval/components/player-panel.js";
 import GenericBoard from "medieval/components/generic-board.js";
 import { gameHelp } from "medieval/lib/api.js";
+import { Chat } from "medieval/components/chat.js";
+import { Clock } from "medieval/components/clock.js";
+import { SeatTools } from "medieval/components/seat-tools.js";
+import { clientKey, creatorFor, forgetCreator } from "medieval/lib/identity.js";
+
+/** What the table page says of a table that ended without a result. @type {Record<string, string>} */
+const CLOSED = { cancelled: "Its creator cancelled this table.", expired: "This table expired: not enough people came in time.",
+  abandoned: "This game was abandoned: everyone had left." };
 
 /** @type {Map<string, Promise<any>>} */
 const boards = new Map();
@@ -68,6 +76,12 @@ export function TableView({ table }) {
   const socket = useRef(/** @type {TableSocket | null} */ (null));
   const wasTurn = useRef(false);
   const lastView = useRef(/** @type {any} */ (null));
+  /** Who listens to the socket's chat messages (the Chat panel). */
+  const chatListeners = useRef(/** @type {Set<(msg: any) => void>} */ (new Set()));
+  const subscribe = useMemo(() => (/** @type {(msg: any) => void} */ listener) => {
+    chatListeners.current.add(listener);
+    return () => { chatListeners.current.delete(listener); };
+  }, []);
 
   useEffect(() => {
     loadGames().then(setInfo).catch((e) => setProblem(e.message));
@@ -98,6 +112,8 @@ export function TableView({ table }) {
       onError: (e) => { setProblem(e.detail); setBusy(s.busy); },
       onLag: setLag,
       onPending: () => setBusy(s.busy),
+      // chat messages go to the chat panel
+      onOther: (msg) => { if (msg?.type === "chat") for (const l of chatListeners.current) l(msg); },
     });
     socket.current = s;
     s.connect();
@@ -133,8 +149,9 @@ export function TableView({ table }) {
   if (!state) banner = "Connecting to the table…";
   else if (state.status === "open") banner = "Waiting for every seat to be taken.";
   else if (over) banner = "The game is over.";
+  else if (CLOSED[state.status]) banner = CLOSED[state.status];
   else if (!connected) banner = status.s === "closed" ? "Disconnected from the table." : `Reconnecting…${yourTurnNow ? " (your turn)" : ""}`;
-  else if (yourTurnNow) banner = busy ? "Sending your move…" : "Your turn.";
+  else if (yourTurnNow) banner = busy ? "Sending your move…" : (Board?.yourMove?.(state.view, names) ?? "Your turn.");
   else if (thinking.length) banner = `${thinking.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")} is thinking…`;
   else if (toMove.length) banner = `Waiting for ${toMove.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")}.`;
 
@@ -147,11 +164,10 @@ export function TableView({ table }) {
       <span class="spacer"></span>
       ${seat !== null && state?.status !== "finished" && html`<button type="button" class="small-button" onClick=${async () => {
         const playing = state?.status === "playing";
-        if (playing && !window.confirm("Leave this table? A bot (medium) plays your seat to the end.")) return;
+        if (playing && !window.confirm("Leave this table? A bot (medium) plays your seat until you take it back.")) return;
         try {
           await api(`/api/tables/${table}/leave`, { method: "POST", token, body: playing ? { bot: "medium" } : {} });
-          forgetToken(table);
-          setToken(null);
+          if (!playing) { forgetToken(table); setToken(null); }  // during a game the token takes the seat back
         } catch (e) { setProblem(/** @type {Error} */ (e).message); }
       }}>Leave</button>`}
       <label class="toggle"><input type="checkbox" checked=${sound} onChange=${(/** @type {any} */ e) => { setSound(e.currentTarget.checked); setFlag("sound", e.currentTarget.checked); }} /> sound</label>
@@ -172,6 +188,12 @@ export function TableView({ table }) {
         ${seat === null && state && state.status !== "finished" && html`<${JoinBox} table=${table} seats=${seats} status=${state.status} invite=${invite}
             onJoined=${(/** @type {string} */ t) => setToken(t)} onError=${setProblem} />`}
         ${over && html`<${Summary} state=${state} names=${names} table=${table} />`}
+        ${state?.can_undo && state?.your_turn && act && html`<p class="undo-bar"><button type="button" data-undo="1" disabled=${busy}
+            onClick=${async () => {
+              setProblem("");
+              try { await api(`/api/tables/${table}/undo`, { method: "POST", token, body: { version: state.version } }); }
+              catch (e) { setProblem(/** @type {Error} */ (e).message); }
+            }}>Undo my last move</button></p>`}
         ${state?.view && Board && html`<${Board} view=${state.view} actions=${actions} act=${act} seat=${seat} names=${names}
             previous=${previous} thinking=${thinking} busy=${busy} />`}
       </section>
@@ -179,8 +201,11 @@ export function TableView({ table }) {
         <section class="panel" aria-labelledby="players-title"><h2 id="players-title">Players</h2>
           <${PlayerPanels} seats=${seats} you=${seat} toMove=${toMove} thinking=${thinking} scores=${scoresOf(state)}
             over=${over} winners=${state?.outcome?.winners ?? []} /></section>
+        <${SeatTools} table=${table} token=${token} seats=${seats} you=${seat} status=${state?.status ?? ""} onError=${setProblem} />
+        <${Clock} clock=${state?.clock ?? null} serverTime=${state?.server_time ?? null} names=${names} you=${seat} />
         ${seat !== null && html`<${ActionList} actions=${actions} act=${act} busy=${busy} focusKey=${focusKey} />`}
         <${Log} events=${events} />
+        ${state && html`<${Chat} table=${table} token=${token} seat=${seat} subscribe=${subscribe} onError=${setProblem} />`}
         ${how && html`<details class="panel how"><summary>How to play</summary><${Markdown} text=${how} /></details>`}
       </aside>
     </main>
@@ -201,19 +226,25 @@ function Waiting({ table, summary, token, invite, seat, onError }) {
     <p class="invite"><input aria-label="Invitation link" readonly value=${link} onFocus=${(/** @type {any} */ e) => e.currentTarget.select()} />
       <button type="button" onClick=${() => navigator.clipboard?.writeText(link)}>Copy</button></p>
     ${seat !== null && html`<p><button type="button" class="primary" onClick=${start}>Start now, bots (medium) in the free seats</button></p>`}
+    ${creatorFor(table) && html`<p><button type="button" data-cancel=${table} onClick=${async () => {
+      if (!window.confirm("Cancel this table? Nobody can join it any more.")) return;
+      try { await api(`/api/tables/${table}/cancel`, { method: "POST", token: creatorFor(table) }); forgetCreator(table); }
+      catch (e) { onError(/** @type {Error} */ (e).message); }
+    }}>Cancel the table</button></p>`}
   </div>`;
 }
 
 /** @param {{table: string, seats: any[], status: string, invite: string | null, onJoined: (t: string) => void, onError: (t: string) => void}} p */
 function JoinBox({ table, seats, status, invite, onJoined, onError }) {
   const [name, setName] = useState(savedName());
-  const free = seats.filter((s) => (status === "open" ? !s.taken : !s.bot && !s.present));
+  // a seat left mid-game is kept for its holder: only a private table's invite may take it over
+  const free = seats.filter((s) => (status === "open" ? !s.taken : !!invite && !s.bot && !s.present));
   if (!free.length) return html`<p class="muted watching">You are watching this game.</p>`;
   /** @param {Event} e */
   const join = async (e) => {
     e.preventDefault();
     try {
-      const r = await api(`/api/tables/${table}/join`, { method: "POST", body: { name: name.trim(), invite: invite ?? undefined } });
+      const r = await api(`/api/tables/${table}/join`, { method: "POST", body: { name: name.trim(), invite: invite ?? undefined, client: clientKey() } });
       saveName(name.trim());
       saveToken(table, r.token);
       onJoined(r.token);

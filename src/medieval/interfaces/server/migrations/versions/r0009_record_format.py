@@ -1,9 +1,9 @@
 """The record format of each table: games started before the second chance generator replay with the
 first (``medieval/record@1``); new tables are written in the current format.
 
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-12-10
+Revision ID: 0009
+Revises: 0008
+Create Date: 2026-12-02
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
