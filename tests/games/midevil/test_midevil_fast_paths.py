@@ -1,10 +1,11 @@
 """MidEvil's shortcuts for speed give exactly what the plain computations give: the map built tile by tile,
-the skeleton moves kept up to date during a skeleton movement, the position copy, and the rules with the
-log switched off."""
+the skeleton moves kept up to date during a skeleton movement, the look-ahead of a skeleton movement, the
+position copy, and the rules with the log switched off."""
 
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 import pytest
@@ -12,8 +13,9 @@ import pytest
 import medieval
 from medieval.core.state import State
 from medieval.games.midevil import MidEvilState
-from medieval.games.midevil.components import TILES, Geometry, geometry
-from medieval.games.midevil.skeletons import skeleton_actions
+from medieval.games.midevil.components import TILES
+from medieval.games.midevil.geometry import Geometry, geometry
+from medieval.games.midevil.skeletons import _free_steps, most_moves, skeleton_actions
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (4, {}),
@@ -77,6 +79,68 @@ def test_skeleton_moves_kept_up_to_date_equal_a_fresh_listing(players: int, opti
                 assert state.legal_actions(state.turn) == skeleton_actions(fresh)
                 checked += 1
     assert checked > 50
+
+
+def _most_by_every_order(s: MidEvilState, cap: int, memo: dict[Any, int]) -> int:
+    """§9.1 the plain way: the most skeletons (at most ``cap``) that move one after the other, trying every
+    order of moves."""
+    if cap <= 0:
+        return 0
+    skel, moved = s.skel, s.skel_moved
+    key = (tuple(compress(range(len(skel)), skel)), frozenset(moved), cap)
+    if key not in memo:
+        best = 0
+        for to, _, k in _free_steps(s):
+            frm = k >> 2
+            skel[to], skel[frm] = skel[frm], 0
+            moved.append(to)
+            best = max(best, 1 + _most_by_every_order(s, cap - 1, memo))
+            moved.pop()
+            skel[frm], skel[to] = skel[to], 0
+            if best >= cap:
+                break
+        memo[key] = best
+    return memo[key]
+
+
+@pytest.mark.parametrize("enter_pawns", [True, False])
+def test_skeleton_look_ahead_equals_trying_every_order(enter_pawns: bool) -> None:
+    """§9.1 "You must move that number if possible", R5: on crowded skeletons (random clusters on the maps of
+    random games, some already moved, pawns anywhere), the most that can move and the moves offered (those
+    that keep the rest possible) are what trying every order of moves gives."""
+    rng = random.Random(5)
+    game = medieval.make("midevil", 4, skeletons_enter_pawns=enter_pawns)
+    checked = 0
+    for state in _random_game(4, {"skeletons_enter_pawns": enter_pawns}, 3)[40::90]:
+        g = state.geo()
+        walk = [sq for sq in range(g.n) if g.walk[sq]]
+        for _ in range(8):
+            s = state.clone()
+            centre, radius, density = rng.choice(walk), rng.randint(1, 3), rng.choice([0.5, 0.8, 0.95])
+            s.skel = [rng.randint(1, 3) if g.walk[sq] and abs(g.xs[sq] - g.xs[centre]) <= radius
+                      and abs(g.ys[sq] - g.ys[centre]) <= radius and rng.random() < density else 0
+                      for sq in range(g.n)]
+            s.skel_moved = [sq for sq in compress(range(g.n), s.skel) if rng.random() < 0.15]
+            s.pawn = [rng.choice(walk) for _ in s.pawn]
+            assert s.game.options == game.options
+            memo: dict[Any, int] = {}
+            for cap in range(1, 7):
+                assert most_moves(s, cap) == _most_by_every_order(s, cap, memo)
+                s.skel_left = cap
+                s._skp = None
+                offered = [str(a) for a in skeleton_actions(s)]
+                keep = []
+                for to, act, k in _free_steps(s):
+                    frm = k >> 2
+                    s.skel[to], s.skel[frm] = s.skel[frm], 0
+                    s.skel_moved.append(to)
+                    if _most_by_every_order(s, cap - 1, {}) >= cap - 1:
+                        keep.append(str(act))
+                    s.skel_moved.pop()
+                    s.skel[frm], s.skel[to] = s.skel[to], 0
+                assert offered == keep
+                checked += 1
+    assert checked > 100
 
 
 def _containers(value: object) -> list[object]:

@@ -269,9 +269,9 @@ _INTERN_LIMIT = 100_000
 def _interner(cls: type[_Interned]) -> Callable[..., _Interned]:
     """One shared object per distinct set of fields, so legal-action lists hand out the same objects
     (``apply``'s legality check is then an identity test) and are cheap to build."""
-    table: dict[tuple[int, ...], _Interned] = {}
+    table: dict[tuple[int | str, ...], _Interned] = {}
 
-    def interned(*fields: int) -> _Interned:
+    def interned(*fields: int | str) -> _Interned:
         a = table.get(fields)
         if a is None:
             if len(table) > _INTERN_LIMIT:
@@ -287,6 +287,9 @@ skeleton_move = _interner(SkeletonMove)
 play_at = _interner(PlayAt)
 shoot = _interner(Shoot)
 place = _interner(Place)
+play_on = _interner(PlayOn)
+seed = _interner(Seed)
+spend = _interner(Spend)
 
 
 _skeleton_moves_at: dict[tuple[int, int], tuple[SkeletonMove, ...]] = {}

@@ -5,6 +5,7 @@ discard that ends it (§8.5), a card above the rules (§8.6), ranged weapons and
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
 
 _CROSSBOW_RANGE = CARDS[CROSSBOW].range
+#: Per card, ``play_at`` of that card (the interned ``play CARD X,Y`` of a square).
+_PLAY_AT = tuple(partial(A.play_at, c.index) for c in CARDS)
 
 
 def discard_actions(s: MidEvilState) -> list[Action]:
@@ -87,8 +90,7 @@ def catapult_targets(s: MidEvilState, seat: int) -> list[int]:
 
 def shots(s: MidEvilState) -> list[Action]:
     """The Crossbow's shots (an item's power, not a card play: §8.3)."""
-    g = s.geo()
-    return [A.shoot(g.xs[t], g.ys[t]) for t in targets(s, _CROSSBOW_RANGE)]
+    return s.geo().named(-1, A.shoot, targets(s, _CROSSBOW_RANGE))
 
 
 def plays(s: MidEvilState, where: str) -> list[Action]:
@@ -115,9 +117,9 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
             if c not in s.in_play[seat]:  # §11.3 one copy of each card in play
                 out.append(A.PLAYS[c])
         elif e == "shoot":
-            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in targets(s, card.range)]
+            out += g.named(c, _PLAY_AT[c], targets(s, card.range))
         elif e == "catapult":
-            out += [A.play_at(c, g.xs[t], g.ys[t]) for t in catapult_targets(s, seat)]
+            out += g.named(c, _PLAY_AT[c], catapult_targets(s, seat))
         elif e == "heal":
             if s.humans[seat] < MAX_HUMANS and s.supply:
                 out.append(A.PLAYS[c])
@@ -131,7 +133,7 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
             if skeletons.any_can_move(s):
                 out.append(A.PLAYS[c])
         elif e == "curse":
-            out += [A.PlayOn(c, o) for o in range(s.players) if o != seat and s.humans[o]]
+            out += [A.play_on(c, o) for o in range(s.players) if o != seat and s.humans[o]]
         elif e == "grave_robber":
             if s.pool[0]:
                 out.append(A.PLAYS[c])
@@ -139,7 +141,7 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
             if any(s.gone):
                 out.append(A.PLAYS[c])
         elif e == "raise_dead" and s.pool[0]:
-            out += [A.PlayOn(c, o) for o in range(s.players) if o != seat and raise_squares(s, o)]
+            out += [A.play_on(c, o) for o in range(s.players) if o != seat and raise_squares(s, o)]
     return out
 
 

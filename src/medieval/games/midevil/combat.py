@@ -80,7 +80,7 @@ def after_miss(s: MidEvilState) -> None:
 def combat_actions(s: MidEvilState) -> list[Action]:
     seat = s.turn
     _, raw, bonus, _ = s.combat
-    acts: list[Action] = [A.Spend(c) for c in spend_options(s.kills[seat], KILL_ROLL - raw - bonus)]
+    acts: list[Action] = [A.spend(c) for c in spend_options(s.kills[seat], KILL_ROLL - raw - bonus)]
     if s.humans[seat]:
         acts.append(A.REROLL)
     if CHAIN_MAIL in s.in_play[seat] and "armour" not in s.used:

@@ -1,5 +1,5 @@
 """§7 Player movement: one die (§7.1), stop at will (§7.2), orthogonal steps through doors only
-(§7.3, §7.6: ``components.Geometry``), every skeleton met fought (§7.4), Humans and the book picked up
+(§7.3, §7.6: ``geometry.Geometry``), every skeleton met fought (§7.4), Humans and the book picked up
 (§7.5, §6.1, R16), the Horse (§7.8-§7.10, R14); §10 the book brought to the Altar's centre wins."""
 
 from __future__ import annotations

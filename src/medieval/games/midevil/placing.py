@@ -1,5 +1,5 @@
 """§4 Placing map tiles: the tile drawn (R11 one that fits nowhere goes to the bottom), attached where it
-cuts off no road or entrance (§4.1, R20: ``components.Geometry.placements``), then its Humans and
+cuts off no road or entrance (§4.1, R20: ``geometry.Geometry.placements``), then its Humans and
 skeletons put on it (§4.2, §4.3, R3)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import turn
-from medieval.games.midevil.components import BOOK_ASIDE, BOOK_AT_GRAVEYARD, COLOURS, TILES, geometry
+from medieval.games.midevil.components import BOOK_ASIDE, BOOK_AT_GRAVEYARD, COLOURS, TILES
+from medieval.games.midevil.geometry import geometry
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState

@@ -54,10 +54,10 @@ def reactions(s: MidEvilState, seat: int) -> list[Action]:
                 targets = (dfd,) if seat == att else (att,) if seat == dfd else ()
             else:
                 targets = ()
-            out += [A.PlayOn(c, t) for t in targets if s.humans[t]]
+            out += [A.play_on(c, t) for t in targets if s.humans[t]]
         elif e == "raise_dead":
             if at == "move_roll" and seat != s.turn and s.pool[0] and raise_squares(s, s.turn):
-                out.append(A.PlayOn(c, s.turn))
+                out.append(A.play_on(c, s.turn))
         elif e == "heal" and at == "pvp" and seat in _fighters(s) and s.humans[seat] < MAX_HUMANS and s.supply:
             out.append(A.PLAYS[c])
     return out

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from medieval.core.picture import Hanging
 from medieval.core.text import seat_label
-from medieval.games.midevil.components import TILE_BY_NAME, geometry
+from medieval.games.midevil.components import TILE_BY_NAME
+from medieval.games.midevil.geometry import geometry
 from medieval.games.midevil.text import ending
 from medieval.games.midevil.view import MidEvilView
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, movement, turn
-from medieval.games.midevil.components import Geometry
+from medieval.games.midevil.geometry import Geometry
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
@@ -66,13 +66,12 @@ def skeleton_actions(s: MidEvilState) -> list[Action]:
         return list(map(STEP_ACTION, steps))
     skel = s.skel
     moved = s.skel_moved
-    memo: set[tuple[frozenset[int], frozenset[int], int]] = set()
     out: list[Action] = []
     for to, act, key in steps:
         frm = key >> 2
         skel[to], skel[frm] = skel[frm], 0
         moved.append(to)
-        ok = _can_move(s, need - 1, memo)
+        ok = most_moves(s, need - 1) >= need - 1
         moved.pop()
         skel[frm], skel[to] = skel[to], 0
         if ok:
@@ -83,11 +82,7 @@ def skeleton_actions(s: MidEvilState) -> list[Action]:
 def reachable(s: MidEvilState, k: int) -> int:
     """§9.1 "You must move that number if possible": the most skeletons (at most ``k``) that can move
     one after the other, none twice."""
-    memo: set[tuple[frozenset[int], frozenset[int], int]] = set()
-    steps = skeleton_steps(s)
-    while k > 0 and not _can_move(s, k, memo, steps):
-        k -= 1
-    return k
+    return most_moves(s, k, skeleton_steps(s))
 
 
 def _free_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
@@ -117,6 +112,12 @@ def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
     options: dict[int, list[int]] = {}
     for to, _, key in steps:
         options.setdefault(key >> 2, []).append(to)
+    return _max_matching(options, cap)
+
+
+def _max_matching(options: dict[int, list[int]], cap: int) -> int:
+    """The size of a maximum matching of the keys of ``options`` to distinct squares among their options
+    (augmenting paths), stopped at ``cap``."""
     owner: dict[int, int] = {}
 
     def augment(frm: int, seen: set[int]) -> bool:
@@ -138,33 +139,92 @@ def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
     return n
 
 
-def _can_move(s: MidEvilState, j: int, memo: set[tuple[frozenset[int], frozenset[int], int]],
-              steps: list[tuple[int, Action, int]] | None = None) -> bool:
-    """Whether ``j`` more skeletons can move from the position (a depth-first search over the orders of
-    moves, cut short by ``_matching``; ``memo`` holds the positions found to fall short; ``steps``: the
-    position's legal moves when known). The position is changed and restored in place."""
-    if j <= 0:
-        return True
+def most_moves(s: MidEvilState, cap: int, steps: list[tuple[int, Action, int]] | None = None) -> int:
+    """The most skeletons (at most ``cap``) that can move one after the other from the position, none
+    twice (``steps``: the position's legal moves when known).
+
+    A set of moves can be made in some order exactly when it forms paths that do not cross: each path a
+    line of skeletons, each stepping into the square the next one leaves, the last into a free square
+    (a skeleton leaves before another enters; none moves twice; a square left may be entered unless a pawn
+    stands there with ``skeletons_enter_pawns`` off). A matching of skeletons to distinct free squares
+    (``_matching``) gives moves made in any order and usually settles it; otherwise the paths are searched
+    (``_path_search``), bounded above by a matching of skeletons to any square they may end on."""
+    if cap <= 0:
+        return 0
     if steps is None:
         steps = _free_steps(s)
-    if _matching(steps, j) >= j:
-        return True
+    low = _matching(steps, cap)
+    if low >= cap:
+        return cap
+    return _path_search(s, cap, low)
+
+
+def _path_search(s: MidEvilState, cap: int, low: int) -> int:
+    """``most_moves`` when a matching to free squares reaches only ``low`` moves (< ``cap``)."""
+    table = s.geo().skeleton_steps()
     skel = s.skel
     moved = s.skel_moved
-    key = (frozenset(compress(range(len(skel)), skel)), frozenset(moved), j)
-    if key in memo:
+    blocked: tuple[int, ...] | list[int] = () if s.options["skeletons_enter_pawns"] else s.pawn
+    movers = {sq for sq in compress(range(len(skel)), skel) if sq not in moved}
+    near: dict[int, list[int]] = {sq: [e[0] for e in table[sq]] for sq in movers}
+    # the skeletons that can move at all: next to a free square, or to a skeleton that can move and whose
+    # square may then be entered
+    can = {sq for sq, ts in near.items() if any(not skel[t] and t not in blocked for t in ts)}
+    todo = [sq for sq in can if sq not in blocked]
+    while todo:
+        r = todo.pop()
+        for p in near[r]:
+            if p in movers and p not in can:
+                can.add(p)
+                if p not in blocked:
+                    todo.append(p)
+    high = min(cap, len(can))
+    if high > low:  # each moving skeleton ends on a square of its own
+        high = _max_matching({sq: [t for t in near[sq] if (t in can or not skel[t]) and t not in blocked]
+                              for sq in sorted(can)}, high)
+    if high <= low:
+        return low
+    # the free squares the paths end on, in order, with the skeletons next to them; for each skeleton that
+    # may be entered, the skeletons that may step into its square
+    ends = sorted({t for sq in can for t in near[sq] if not skel[t] and t not in blocked})
+    last = [[e[0] for e in table[t] if e[0] in can] for t in ends]  # (steps are symmetric)
+    before = {sq: ([p for p in near[sq] if p in can] if sq not in blocked else []) for sq in can}
+    used: set[int] = set()
+    best = low
+    left = len(can)
+
+    def start(i: int, count: int) -> bool:
+        """Paths ending on ``ends[i:]``, with ``count`` moves so far; True once ``high`` is reached."""
+        for k in range(i, len(ends)):
+            for sq in last[k]:
+                if sq not in used:
+                    used.add(sq)
+                    if grow(sq, k + 1, count + 1):
+                        return True
+                    used.discard(sq)
         return False
-    for to, _, k in steps:
-        frm = k >> 2
-        skel[to], skel[frm] = skel[frm], 0
-        moved.append(to)
-        ok = _can_move(s, j - 1, memo)
-        moved.pop()
-        skel[frm], skel[to] = skel[to], 0
-        if ok:
+
+    def grow(first: int, i: int, count: int) -> bool:
+        """The path under way starts at ``first``: end it there, or let another skeleton step in before."""
+        nonlocal best
+        if count > best:
+            best = count
+            if best >= high:
+                return True
+        if count + left - len(used) <= best:
+            return False
+        if start(i, count):
             return True
-    memo.add(key)
-    return False
+        for p in before[first]:
+            if p not in used:
+                used.add(p)
+                if grow(p, i, count + 1):
+                    return True
+                used.discard(p)
+        return False
+
+    start(0, 0)
+    return best
 
 
 def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:

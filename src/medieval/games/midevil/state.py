@@ -22,7 +22,8 @@ from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, combat, movement, placing, player_combat, react, skeletons, winning
-from medieval.games.midevil.components import CARDS, COLOURS, NECRONOMICON, TILES, Geometry, geometry
+from medieval.games.midevil.components import CARDS, COLOURS, NECRONOMICON, TILES
+from medieval.games.midevil.geometry import Geometry, geometry
 from medieval.games.midevil.view import BotView, MidEvilView, bot_view, view
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 _CARD_KEYS = tuple(("card", c.name) for c in CARDS)
 _TILE_KEYS = tuple(("tile", t.name) for t in TILES)
+#: The phases where the active player alone decides.
+_TURN_PHASES = frozenset(("place", "seed", "combat", "move", "skeletons", "discard"))
 
 
 class MidEvilState(State):
@@ -93,6 +96,8 @@ class MidEvilState(State):
     @property
     def to_move(self) -> tuple[int, ...]:
         ph = self.phase
+        if ph in _TURN_PHASES:
+            return (self.turn,)
         if ph == "over":
             return ()
         if ph == "commit":  # §6.4 both players commit at once
@@ -104,6 +109,10 @@ class MidEvilState(State):
         if ph == "react":
             return (self.react_seats[0],)
         return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     @property
     def outcome(self) -> Outcome | None:
@@ -127,7 +136,7 @@ class MidEvilState(State):
         if ph == "place":
             return self.geo().place_actions(self.drawn, self.options["doors_may_face"])[:]
         if ph == "seed":
-            return [A.Seed(c) for c in placing.seed_options(self)]
+            return [A.seed(c) for c in placing.seed_options(self)]
         if ph == "commit":
             return player_combat.commit_actions(self, seat)
         if ph == "pvp":

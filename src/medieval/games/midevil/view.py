@@ -21,8 +21,8 @@ from medieval.games.midevil.components import (
     KILL_ROLL,
     TERRAIN,
     TILES,
-    Geometry,
 )
+from medieval.games.midevil.geometry import Geometry
 
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
