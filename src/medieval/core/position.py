@@ -151,8 +151,14 @@ class _Gen:
                 item = items[0] if items else ast.Name("Any")
                 v = self.var()
                 inner = self.copy(item, inner_depth, v) if inner_depth != 0 else v
-                # (an empty container is copied without building a comprehension: usually the cheapest case)
-                out = f"{expr}[:]" if inner == v else f"([{inner} for {v} in {expr}] if {expr} else [])"
+                # (an empty container is copied without building a comprehension: usually the cheapest case;
+                # a list of lists copied one level down maps ``list.copy`` over it, cheaper than a comprehension)
+                if inner == v:
+                    out = f"{expr}[:]"
+                elif inner == f"{v}[:]" and _parts(item)[0] == "list":
+                    out = f"([*_map(_list_copy, {expr})] if {expr} else [])"
+                else:
+                    out = f"([{inner} for {v} in {expr}] if {expr} else [])"
             else:
                 item = items[1] if len(items) == 2 else ast.Name("Any")
                 v, k = self.var(), self.var()
@@ -169,6 +175,7 @@ class _Gen:
 
 def _compile(cls: type, name: str, source: str, env: dict[str, Any]) -> Callable[..., Any]:
     namespace: dict[str, Any] = {}
+    env = {"_map": map, "_list_copy": list.copy, **env}  # the helpers ``_Gen`` writes
     exec(compile(source, f"<{cls.__module__}.{cls.__qualname__}.{name}>", "exec"), env, namespace)
     fn = namespace[name]
     fn.__qualname__ = f"{cls.__qualname__}.{name}"

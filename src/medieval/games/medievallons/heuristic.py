@@ -13,7 +13,8 @@ reads: ``state.bot_view(seat)``).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.medievallons import actions as A
@@ -22,7 +23,6 @@ from medieval.games.medievallons.components import (
     ASSASSIN,
     BEGGAR,
     JESTER,
-    KIND_OF,
     KINDS,
     KNIGHT,
     MERCHANT,
@@ -42,10 +42,15 @@ if TYPE_CHECKING:
 # how much a power is worth to its user, before looking at the table
 BASE_POWER = {ARTISAN: 1.0, ASSASSIN: 1.0, BEGGAR: 1.0, JESTER: 0.0, KNIGHT: 1.6, MERCHANT: 0.4, MONK: 2.0,
               NOBLE: 1.6, PRIEST: 1.5, PROWLER: 1.6, STAR: 0.6, WITCH: 1.2, WIZARD: 1.6}
+#: a kind's index from its name as the view gives it
+_INDEX = {name: i for i, name in enumerate(KINDS)}
 
 
 class _Table:
-    """What the seat knows, digested from its view."""
+    """What the seat knows, digested from its view. A table lives for one decision and never changes, so
+    the value of each power is worked out once (``power``)."""
+
+    __slots__ = ("_by_id", "_powers", "counts", "guilds", "hand", "my_kinds", "players", "seat", "sizes", "view")
 
     def __init__(self, view: BotView, seat: int) -> None:
         self.seat = seat
@@ -55,7 +60,9 @@ class _Table:
         self.guilds: list[BotGuild] = view["guilds"]
         self.counts: list[int] = view["guild_counts"]
         self.sizes: list[int] = view["hand_counts"]
-        self.my_kinds = {KIND_OF[g["kind"].lower()] for g in self.guilds if g["owner"] == seat}
+        self.my_kinds = {_INDEX[g["kind"]] for g in self.guilds if g["owner"] == seat}
+        self._powers: dict[int, float] = {}
+        self._by_id: dict[int, BotGuild] | None = None
 
     def worth(self, k: int, hand: list[int] | None = None) -> float:
         """How much holding one more card of kind ``k`` is worth (with ``hand`` as it is now)."""
@@ -72,10 +79,25 @@ class _Table:
         return 1.6 if c == 2 else 0.5
 
     def keep_cost(self, k: int) -> float:
-        """What spending one card of kind ``k`` from hand costs."""
-        h = self.hand[:]
-        h[k] -= 1
-        return self.worth(k, h)
+        """What spending one card of kind ``k`` from hand costs: ``worth(k)`` of the hand with one card of
+        ``k`` fewer (worked out on the hand as it is)."""
+        if k == JESTER:
+            return 3.0
+        h = self.hand
+        c = h[k]
+        if k in self.my_kinds:
+            return 1.2
+        if c >= 3:
+            return 2.5
+        if c + h[JESTER] >= 3:
+            return 2.2
+        return 1.6 if c == 2 else 0.5
+
+    def guild(self, gid: int) -> BotGuild:
+        by_id = self._by_id
+        if by_id is None:
+            by_id = self._by_id = {g["id"]: g for g in self.guilds}
+        return by_id[gid]
 
     def leader(self) -> int:
         others = [s for s in range(self.players) if s != self.seat]
@@ -94,6 +116,12 @@ class _Table:
         return best
 
     def power(self, k: int) -> float:
+        v = self._powers.get(k)
+        if v is None:
+            v = self._powers[k] = self._power(k)
+        return v
+
+    def _power(self, k: int) -> float:
         if k in (ASSASSIN, PROWLER):
             if not any(g["owner"] != self.seat for g in self.guilds):
                 return 1.0  # draws a card instead
@@ -103,11 +131,11 @@ class _Table:
             return 1.0 if most > 0 else 0.8
         if k == ARTISAN:
             top = self.view["discard_top"]
-            return 0.2 + self.worth(KIND_OF[top.lower()]) if top else 0.0
+            return 0.2 + self.worth(_INDEX[top]) if top else 0.0
         if k == WITCH:
             best = 1.0
             for g in self.guilds:
-                gk = KIND_OF[g["kind"].lower()]
+                gk = _INDEX[g["kind"]]
                 if gk not in (JESTER, WITCH):
                     best = max(best, self.power(gk))
             return best
@@ -120,28 +148,35 @@ def choose(state: MedievallonsState, seat: int, rng: random.Random) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    t = _Table(state.bot_view(seat), seat)
     first = legal[0]
     if isinstance(first, A.Play | A.Lay | A.Use | A.Reinforce):
-        return _turn(t, legal)
-    scored = [(_score(t, a), i, a) for i, a in enumerate(legal)]
-    return max(scored)[2]
+        lays = [a for a in legal if type(a) is A.Lay]
+        if len(lays) == 1:
+            return lays[0]
+        return _turn(_Table(state.bot_view(seat), seat), legal, lays)
+    t = _Table(state.bot_view(seat), seat)
+    # the best score, the last of equals
+    best, best_score = first, _SCORE.get(type(first), _nothing)(t, first)
+    for a in legal[1:]:
+        score = _SCORE.get(type(a), _nothing)(t, a)
+        if score >= best_score:
+            best, best_score = a, score
+    return best
 
 
-def _turn(t: _Table, legal: list[Action]) -> Action:
-    lays = [a for a in legal if isinstance(a, A.Lay)]
+def _turn(t: _Table, legal: list[Action], lays: list[A.Lay]) -> Action:
     if lays:
         # the fewest Jesters, then the fewest cards, then the best power
         return min(lays, key=lambda a: (a.jesters, a.count + a.jesters, -t.power(a.kind)))
     best: Action = legal[0]
     best_score = -1e9
     for a in legal:
-        if isinstance(a, A.Use):
-            score = t.power(a.gkind) + 0.5
-        elif isinstance(a, A.Play):
+        if type(a) is A.Play:
             score = t.power(a.kind) - t.keep_cost(a.kind)
-        elif isinstance(a, A.Reinforce):
-            g = next(g for g in t.guilds if g["id"] == a.guild)
+        elif type(a) is A.Use:
+            score = t.power(a.gkind) + 0.5
+        elif type(a) is A.Reinforce:
+            g = t.guild(a.guild)
             added = a.count + a.jesters
             kind = a.kind if a.gkind == JESTER else a.gkind
             protect = 1.2 if g["size"] == 3 else 0.2
@@ -153,30 +188,52 @@ def _turn(t: _Table, legal: list[Action]) -> Action:
     return best
 
 
-def _score(t: _Table, a: Action) -> float:
-    if isinstance(a, A.Give):  # hand over the least useful card
-        return -t.keep_cost(a.kind)
-    if isinstance(a, A.Offer):
-        return -t.keep_cost(a.first) - t.keep_cost(a.second)
-    if isinstance(a, A.Keep | A.Take):
-        return t.worth(a.kind)
-    if isinstance(a, A.Ask):
-        if a.kind == JESTER:
-            return 2.0 + 0.1 * t.sizes[a.target]
-        seen = t.view["seen"].get(str(a.target))
-        known = 1.5 if seen and KINDS[a.kind] in seen["hand"] else 0.0
-        return t.worth(a.kind) + known + 0.1 * t.sizes[a.target]
-    if isinstance(a, A.TradeWith | A.LookAt | A.BegFrom):
-        return t.sizes[a.target] + 0.5 * t.counts[a.target]
-    if isinstance(a, A.Copy):
-        return t.power(a.gkind)
-    if isinstance(a, A.Assassinate | A.Steal):
-        g = next(g for g in t.guilds if g["id"] == a.guild)
-        owner = g["owner"]
-        v = 2.0 * t.counts[owner] + (3.0 if g["size"] == 3 else 0.0) - 0.1 * float(g["size"])
-        if isinstance(a, A.Steal):
-            v += t.worth(a.card)
-        elif a.card == JESTER:
-            v += 0.5
-        return v
+# the score of each kind of action outside the turn's own choice
+def _give(t: _Table, a: A.Give) -> float:  # hand over the least useful card
+    return -t.keep_cost(a.kind)
+
+
+def _offer(t: _Table, a: A.Offer) -> float:
+    return -t.keep_cost(a.first) - t.keep_cost(a.second)
+
+
+def _keep(t: _Table, a: A.Keep | A.Take) -> float:
+    return t.worth(a.kind)
+
+
+def _ask(t: _Table, a: A.Ask) -> float:
+    if a.kind == JESTER:
+        return 2.0 + 0.1 * t.sizes[a.target]
+    seen = t.view["seen"].get(str(a.target))
+    known = 1.5 if seen and KINDS[a.kind] in seen["hand"] else 0.0
+    return t.worth(a.kind) + known + 0.1 * t.sizes[a.target]
+
+
+def _target(t: _Table, a: A.TradeWith | A.LookAt | A.BegFrom) -> float:
+    return t.sizes[a.target] + 0.5 * t.counts[a.target]
+
+
+def _copy(t: _Table, a: A.Copy) -> float:
+    return t.power(a.gkind)
+
+
+def _attack(t: _Table, a: A.Assassinate | A.Steal) -> float:
+    g = t.guild(a.guild)
+    owner = g["owner"]
+    v = 2.0 * t.counts[owner] + (3.0 if g["size"] == 3 else 0.0) - 0.1 * float(g["size"])
+    if isinstance(a, A.Steal):
+        v += t.worth(a.card)
+    elif a.card == JESTER:
+        v += 0.5
+    return v
+
+
+def _nothing(t: _Table, a: Action) -> float:
     return 0.0
+
+
+_SCORE: dict[type, Callable[[_Table, Any], float]] = {
+    A.Give: _give, A.Offer: _offer, A.Keep: _keep, A.Take: _keep, A.Ask: _ask, A.TradeWith: _target,
+    A.LookAt: _target, A.BegFrom: _target, A.Copy: _copy, A.Assassinate: _attack, A.Steal: _attack,
+}
+

@@ -177,15 +177,26 @@ class BotView(TypedDict):
 
 
 def bot_view(s: MedievallonsState, seat: int) -> BotView:
+    """The lean view; its ``seen`` is the state's own (read only: the state replaces those dicts, never
+    changes them)."""
+    n = s.players
+    counts = [0] * n
+    any_kind = s.game.jester_guild_counts  # R3 as ``guilds.count`` reads it
+    guilds: list[BotGuild] = []
+    for g in s.guilds:
+        owner = g[G_OWNER]
+        kind = g[G_KIND]
+        if any_kind or kind != JESTER:
+            counts[owner] += 1
+        guilds.append({"id": g[G_ID], "owner": owner, "kind": KINDS[kind], "size": g[G_COUNT] + g[G_JESTERS]})
     return {
-        "players": s.players,
+        "players": n,
         "hand": s.hands[seat][:],
         "hand_counts": [sum(h) for h in s.hands],
-        "guilds": [{"id": g[G_ID], "owner": g[G_OWNER], "kind": KINDS[g[G_KIND]], "size": g[G_COUNT] + g[G_JESTERS]}
-                   for g in s.guilds],
-        "guild_counts": [G.count(s, x) for x in range(s.players)],
+        "guilds": guilds,
+        "guild_counts": counts,
         "discard_top": KINDS[s.discard[-1]] if s.discard else None,
-        "seen": {t: {"turn": v["turn"], "hand": list(v["hand"])} for t, v in s.seen[seat].items()},
+        "seen": cast("dict[str, SeenHand]", s.seen[seat]),
     }
 
 
