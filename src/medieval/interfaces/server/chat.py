@@ -10,10 +10,13 @@ import unicodedata
 from functools import partial
 from typing import Any
 
+from sqlalchemy import Connection as DBConnection
+
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.limits import TokenBucket
 from medieval.interfaces.server.service import ServiceBase
+from medieval.interfaces.server.shared import notify
 from medieval.interfaces.server.table import Table, clean_name
 
 PLAYERS, SPECTATORS = "players", "spectators"
@@ -23,6 +26,14 @@ ALLOWED_CONTROLS = "\n\t"
 
 def channel_of(seat: int | None) -> str:
     return SPECTATORS if seat is None else PLAYERS
+
+
+def _insert(conn: DBConnection, row: dict[str, Any], origin: str | None) -> int:
+    """Store a message; with several processes (``origin``: this one), announce it to the others."""
+    msg_id = storage.insert_chat(conn, row)
+    if origin is not None:
+        notify(conn, f"c {row['table_id']} {row['channel']} {msg_id} {origin}")
+    return msg_id
 
 
 class ChatOps(ServiceBase):
@@ -66,7 +77,7 @@ class ChatOps(ServiceBase):
             speaker = table.seats[seat].name or f"P{seat}"
         if (bucket is not None and not bucket.take()) or not self.chat_buckets.get(client).take():
             raise ServiceError(429, "rate_limited", "you are sending chat messages too fast; wait a moment")
-        log = await self._loaded(table)
+        await self._loaded(table)
         if table.chat_total >= self.settings.max_chat_messages:
             raise ServiceError(409, "chat_full", f"this table's chat holds its {self.settings.max_chat_messages} "
                                                  f"messages: no more can be added")
@@ -76,17 +87,25 @@ class ChatOps(ServiceBase):
                "created_at": stamp}
         table.chat_total += 1  # counted at once, so concurrent messages cannot pass the limit
         try:
-            msg_id = await self.db.write(partial(storage.insert_chat, row=row))
+            msg_id = await self.db.write(partial(_insert, row=row, origin=self.db.writer_id if self.shared else None))
         except Exception:
             table.chat_total -= 1
             raise ServiceError(503, "storage_unavailable", "the message could not be stored; try again") from None
         message = {"id": msg_id, "seat": seat, "name": speaker, "text": text, "at": round(stamp.timestamp(), 3)}
-        log[channel].append(message)
-        del log[channel][:-max(1, self.settings.chat_history)]
+        self.post(table, channel, message)
+        if seat is not None:
+            table.people_seen = time.monotonic()
+        return message
+
+    def post(self, table: Table, channel: str, message: dict[str, Any]) -> None:
+        """Keep a stored message in the table's log and send it to the channel's connections here."""
+        if table.chat is not None:
+            log = table.chat[channel]
+            if any(m["id"] == message["id"] for m in log[-64:]):
+                return
+            log.append(message)
+            del log[:-max(1, self.settings.chat_history)]
         out = {"type": "chat", "channel": channel, "history": False, "messages": [message]}
         for conn in table.connections:
             if channel_of(conn.seat) == channel:
                 conn.send(out)
-        if seat is not None:
-            table.people_seen = time.monotonic()
-        return message

@@ -8,6 +8,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -111,6 +112,9 @@ class LifecycleOps(ServiceBase):
                "clock": None if config is None else config.to_json(),
                "clock_state": None if table.clock_state is None else table.clock_state.to_json(), "undos": 0,
                "record_format": RECORD_FORMAT}
+        if self.shared:  # the creating process runs the table's bots and clock until it goes away
+            row["lease_owner"] = self.db.writer_id
+            row["lease_expires"] = stamp + timedelta(seconds=self.settings.lease_seconds)
         await self.db.write(partial(storage.insert_table, row=row, seats=[s.row(table_id) for s in seats]))
         table.created = stamp.timestamp()
         self.tables[table_id] = table
@@ -124,7 +128,7 @@ class LifecycleOps(ServiceBase):
                                                 "CREATOR), returned when the table was created")
         if table.creator_hash is None or not secrets.compare_digest(hash_token(creator), table.creator_hash):
             raise ServiceError(403, "not_creator", "only the table's creator may cancel it")
-        async with table.lock:
+        async with self.locked(table):
             if table.status != OPEN:
                 raise ServiceError(409, "not_open", f"the table is {table.status}: only an open table can be cancelled")
             await self._end(table, CANCELLED)
@@ -153,14 +157,16 @@ class LifecycleOps(ServiceBase):
         await super().sweep()
         wall, now = time.time(), time.monotonic()
         for table in list(self.tables.values()):
+            if not table.leased:  # (another process holds its lease: it does this)
+                continue
             if table.status == OPEN and table.created + self.settings.open_table_ttl <= wall:
-                async with table.lock:
+                async with self.locked(table):
                     if table.status == OPEN:
                         await self._end(table, EXPIRED)
             elif table.status == PLAYING and any(s.person for s in table.seats):
                 if any(c.seat is not None for c in table.connections):
                     table.people_seen = now
                 elif now - table.people_seen >= self.abandon_limit(table):
-                    async with table.lock:
+                    async with self.locked(table):
                         if table.status == PLAYING and not any(c.seat is not None for c in table.connections):
                             await self._end(table, ABANDONED)

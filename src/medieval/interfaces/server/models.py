@@ -48,6 +48,14 @@ class TableRow(Base):
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: Actions taken back (undo); the public version is ``version + 2 * undos``.
     undos: Mapped[int] = mapped_column(Integer, default=0)
+    #: Stored changes of the table (actions, undos, seats, status), +1 each: a process serving the table
+    #: compares it with the revision it holds in memory (shared.py). Counted when several processes share
+    #: the database.
+    revision: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    #: The server process that runs the table's bots and clock timers, and until when (its lease, renewed
+    #: by a heartbeat; another process takes it over once it has expired).
+    lease_owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    lease_expires: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

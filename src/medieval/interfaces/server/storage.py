@@ -37,6 +37,8 @@ ACTIONS = cast(Table, ActionRow.__table__)
 CHAT = cast(Table, ChatRow.__table__)
 
 LIVE_STATUSES = ("open", "playing")
+#: The PostgreSQL advisory lock taken while migrating (any fixed 64-bit number).
+MIGRATION_LOCK = 0x6D6564696576616D - 2**63
 
 
 def now() -> datetime:
@@ -82,6 +84,10 @@ class Database:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writers: list[threading.Thread] = []
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="medieval-db-read")
+        #: Transactions that hold a table's row while the event loop decides (several processes, shared.py):
+        #: as many threads as they may be at once, each with a connection of the pool waiting for it.
+        self.tx_slots = settings.db_writers + 3 if settings.shared else 1
+        self._tx = ThreadPoolExecutor(max_workers=self.tx_slots, thread_name_prefix="medieval-db-tx")
         self.commits = 0
         #: This process's name in the actions it stores (play.py: a failed write is acknowledged only if
         #: the action stored at its ply is this process's own).
@@ -106,7 +112,9 @@ class Database:
                 cur.close()
 
             return engine
-        return create_engine(self.url, pool_size=self.settings.db_writers + 2, max_overflow=4, pool_pre_ping=True)
+        slots = self.settings.db_writers + 3 if self.settings.shared else 0
+        return create_engine(self.url, pool_size=self.settings.db_writers + 2 + slots, max_overflow=4,
+                             pool_pre_ping=True)
 
     # ------------------------------------------------------------------ life cycle
     def migrate(self) -> None:
@@ -124,6 +132,8 @@ class Database:
                 conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
                 conn.commit()
             with conn.begin():
+                if not self.settings.is_sqlite:  # processes starting together migrate one after the other
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
             if self.settings.is_sqlite:
@@ -144,6 +154,7 @@ class Database:
             writer.join(timeout=30)
         self._writers = []
         self._readers.shutdown(wait=True)
+        self._tx.shutdown(wait=True)
         self.engine.dispose()
 
     # ------------------------------------------------------------------ running work
@@ -161,6 +172,10 @@ class Database:
         future: asyncio.Future[None] = loop.create_future()
         self._jobs.put(_Job(action, future, loop))
         await future
+
+    async def in_tx(self, fn: Callable[[], T]) -> T:
+        """Run one step of a table's transaction (shared.py ``Tx``) on a thread kept for them."""
+        return await asyncio.get_running_loop().run_in_executor(self._tx, fn)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
@@ -240,6 +255,7 @@ class StoredTable:
     record_format: str = RECORD_FORMAT
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    revision: int = 0
 
 
 def insert_table(conn: Connection, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -328,7 +344,7 @@ def _stored(rows: Iterable[Any]) -> dict[str, StoredTable]:
         out[r.id] = StoredTable(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.auto_start,
                                 r.version, r.outcome, _aware(r.created_at), bool(r.private), r.invite_hash,
                                 r.creator_hash, r.creator_client, bool(r.hotseat), r.clock, r.clock_state,
-                                int(r.undos or 0), r.record_format)
+                                int(r.undos or 0), r.record_format, revision=int(r.revision or 0))
     return out
 
 
