@@ -15,12 +15,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, text
 
 import medieval
 from tests.server.helpers import SeatClient, ServerProcess, api, bearer, record, stored_actions
 
 #: Short leases, so that a dead process's tables are taken over quickly.
 CLUSTER_ENV = {"MEDIEVAL_LEASE_SECONDS": "1.5"}
+
+
+def stored_seat(database_url: str, table_id: str, seat: int) -> dict[str, Any]:
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as conn:
+            return dict(conn.execute(text("SELECT * FROM seats WHERE table_id = :t AND seat = :s"),
+                                     {"t": table_id, "s": seat}).mappings().one())
+    finally:
+        engine.dispose()
 
 
 @contextmanager
@@ -215,6 +226,7 @@ def test_killing_the_process_running_the_bots_hands_them_to_another(postgres_url
                 return events_from + len(events), events
 
         seen, before = asyncio.run(play(first, 3, 0))
+        killed_at = len(stored_actions(postgres_url, tid))
         first.kill()
         with api(rest[0]) as client:
             assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
@@ -224,7 +236,7 @@ def test_killing_the_process_running_the_bots_hands_them_to_another(postgres_url
         for version in acked:
             assert stored[version - 1][0] == seat  # each acknowledged action, stored where it was acknowledged
         assert sum(1 for s, _ in stored if s == seat) == len(acked)
-        assert sum(1 for s, _ in stored if s != seat) >= 2 * len(acked)  # the bots played on
+        assert any(s != seat for s, _ in stored[killed_at:])  # the bots played on, from another process
         replayed = medieval.replay(record(postgres_url, tid))
         told = [{k: v for k, v in e.items() if k != "text"} for e in before + after]
         assert replayed.events(seat)[: len(told)] == told
@@ -236,3 +248,41 @@ def test_killing_the_process_running_the_bots_hands_them_to_another(postgres_url
                 _same_views([a, b])
 
         asyncio.run(same_everywhere())
+
+
+def test_a_person_connected_to_another_process_is_not_handed_to_a_bot(postgres_url: str, tmp_path: Path) -> None:
+    """Ben plays on the second process; the table's first process has never seen his connection. Ann,
+    on the first, may not hand his seat to a bot while he is connected (each process marks the seats
+    connected to it in storage); once he has gone for ``handover_after`` seconds, she may."""
+    with processes(postgres_url, tmp_path, MEDIEVAL_HANDOVER_AFTER="4") as procs, \
+            api(procs[0]) as first, api(procs[1]) as second:
+        made = first.post("/api/tables", json={"game": "paladin", "players": 3, "name": "Ann",
+                                               "seats": [{"bot": None}, {"bot": None}, {"bot": "random"}]}).json()
+        tid, ann = made["table"]["id"], made["token"]
+        ben = second.post(f"/api/tables/{tid}/join", json={"name": "Ben", "client": "client-ben"}).json()
+
+        def hand_over() -> httpx.Response:
+            return first.post(f"/api/tables/{tid}/seats/{ben['seat']}/bot", headers=bearer(ann), json={})
+
+        async def run() -> None:
+            async with SeatClient(procs[1], tid, ben["token"]) as b:
+                await b.until(lambda m: m["status"] == "playing")
+                deadline = time.monotonic() + 60
+                while stored_seat(postgres_url, tid, ben["seat"])["seen_at"] is None:  # marked by a heartbeat
+                    assert time.monotonic() < deadline, "the second process never marked Ben connected"
+                    await asyncio.sleep(0.1)
+                await asyncio.sleep(4.5)  # past handover_after: the first process alone would call him away
+                r = hand_over()
+                assert (r.status_code, r.json()["code"]) == (409, "seat_not_absent"), r.text
+
+        asyncio.run(run())
+        deadline = time.monotonic() + 60
+        while (r := hand_over()).status_code != 200:  # he is gone: once handover_after has passed, she may
+            assert r.json()["code"] == "seat_not_absent", r.text
+            assert time.monotonic() < deadline, "the seat was never handed over"
+            time.sleep(0.2)
+        assert r.json()["seats"][ben["seat"]]["stand_in"] is not None
+        while (seats := second.get(f"/api/tables/{tid}").json()["seats"])[ben["seat"]]["stand_in"] is None:
+            assert time.monotonic() < deadline, "the second process never heard of the handover"
+            time.sleep(0.05)
+        assert seats[ben["seat"]]["present"] is False

@@ -10,13 +10,10 @@ import unicodedata
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection as DBConnection
-
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.limits import TokenBucket
 from medieval.interfaces.server.service import ServiceBase
-from medieval.interfaces.server.shared import notify
 from medieval.interfaces.server.table import Table, clean_name
 
 PLAYERS, SPECTATORS = "players", "spectators"
@@ -28,12 +25,6 @@ def channel_of(seat: int | None) -> str:
     return SPECTATORS if seat is None else PLAYERS
 
 
-def _insert(conn: DBConnection, row: dict[str, Any], origin: str | None) -> int:
-    """Store a message; with several processes (``origin``: this one), announce it to the others."""
-    msg_id = storage.insert_chat(conn, row)
-    if origin is not None:
-        notify(conn, f"c {row['table_id']} {row['channel']} {msg_id} {origin}")
-    return msg_id
 
 
 class ChatOps(ServiceBase):
@@ -87,11 +78,12 @@ class ChatOps(ServiceBase):
                "created_at": stamp}
         table.chat_total += 1  # counted at once, so concurrent messages cannot pass the limit
         try:
-            msg_id = await self.db.write(partial(_insert, row=row, origin=self.db.writer_id if self.shared else None))
+            msg_id = await self.db.write(partial(storage.insert_chat, row=row))
         except Exception:
             table.chat_total -= 1
             raise ServiceError(503, "storage_unavailable", "the message could not be stored; try again") from None
         message = {"id": msg_id, "seat": seat, "name": speaker, "text": text, "at": round(stamp.timestamp(), 3)}
+        self.announce(f"c {table.id} {channel} {msg_id} {self.db.writer_id}")
         self.post(table, channel, message)
         if seat is not None:
             table.people_seen = time.monotonic()

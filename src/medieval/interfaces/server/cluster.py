@@ -20,7 +20,7 @@ from sqlalchemy import Connection
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.chat import ChatOps
 from medieval.interfaces.server.errors import ServiceError
-from medieval.interfaces.server.shared import Listener, chat_message, release_leases, renew_leases
+from medieval.interfaces.server.shared import Listener, Notifier, chat_message, release_leases, renew_leases, revisions
 from medieval.interfaces.server.table import BROKEN, Table
 
 log = logging.getLogger("medieval.server.shared")
@@ -38,6 +38,9 @@ class ClusterOps(ChatOps):
         self._again: set[str] = set()
         self._listener = Listener(self.settings.database_url, self.on_notice, self.on_listening)
         self._listener.start(asyncio.get_running_loop())
+        assert self.db.tx_engine is not None
+        self.notifier = Notifier(self.db.tx_engine)
+        self.notifier.start()
         await asyncio.to_thread(self._listener.connected.wait, 10.0)
         self._leaser = asyncio.create_task(self._keep_leases(), name="medieval-leases")
 
@@ -56,6 +59,10 @@ class ClusterOps(ChatOps):
             await asyncio.to_thread(self._listener.stop)
         for task in list(self._refreshing.values()):
             task.cancel()
+        if self.notifier is not None:
+            await self.notifier.stop()
+        if self.db.tx_engine is not None:
+            await self.db.tx_engine.dispose()
 
     # ------------------------------------------------------------------ notices
     def on_listening(self) -> None:
@@ -111,8 +118,11 @@ class ClusterOps(ChatOps):
         while True:
             started = time.monotonic()
             try:
+                connected = [(t.id, s) for t in self.tables.values() if t.live
+                             for s in sorted({c.seat for c in t.connections if c.seat is not None})]
                 held = await self.db.write(partial(renew_leases, owner=self.db.writer_id,
-                                                   seconds=self.settings.lease_seconds, claim=CLAIM_PER_BEAT))
+                                                   seconds=self.settings.lease_seconds, claim=CLAIM_PER_BEAT,
+                                                   connected=connected))
             except Exception:
                 log.exception("renewing the leases failed")
                 if time.monotonic() - renewed > self.settings.lease_seconds:
@@ -120,7 +130,21 @@ class ClusterOps(ChatOps):
             else:
                 renewed = time.monotonic()
                 await self._hold(set(held), started)
+            try:
+                await self._compare_revisions()
+            except Exception:
+                log.exception("comparing the tables' revisions failed")
             await asyncio.sleep(period)
+
+    async def _compare_revisions(self) -> None:
+        """Catch up with the tables watched here whose notice was lost."""
+        watched = [t for t in self.tables.values() if t.connections or t.leased]
+        if not watched:
+            return
+        stored = await self.db.read(partial(revisions, table_ids=[t.id for t in watched]))
+        for table in watched:
+            if stored.get(table.id, table.revision) > table.revision:
+                self._refresh_soon(table)
 
     async def _hold(self, held: set[str], asked: float) -> None:
         """This process holds the leases of ``held`` (and of no other table taken before ``asked``, when

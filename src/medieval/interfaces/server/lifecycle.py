@@ -8,9 +8,10 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import timedelta
 from functools import partial
 from typing import Any
+
+from sqlalchemy import Connection as DBConnection
 
 import medieval
 from medieval.core.errors import MedievalError
@@ -20,6 +21,7 @@ from medieval.interfaces.server import storage
 from medieval.interfaces.server.clock import TURN, ClockConfig, ClockError
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.service import ServiceBase, client_key
+from medieval.interfaces.server.shared import take_lease
 from medieval.interfaces.server.table import (
     ABANDONED,
     CANCELLED,
@@ -45,6 +47,13 @@ class Creation:
     token: str | None
     invite: str | None
     creator: str
+
+
+def _insert(conn: DBConnection, row: dict[str, Any], seats: list[dict[str, Any]], lease: str | None,
+            seconds: float) -> None:
+    storage.insert_table(conn, row, seats)
+    if lease is not None:
+        take_lease(conn, row["id"], lease, seconds)
 
 
 class LifecycleOps(ServiceBase):
@@ -112,10 +121,9 @@ class LifecycleOps(ServiceBase):
                "clock": None if config is None else config.to_json(),
                "clock_state": None if table.clock_state is None else table.clock_state.to_json(), "undos": 0,
                "record_format": RECORD_FORMAT}
-        if self.shared:  # the creating process runs the table's bots and clock until it goes away
-            row["lease_owner"] = self.db.writer_id
-            row["lease_expires"] = stamp + timedelta(seconds=self.settings.lease_seconds)
-        await self.db.write(partial(storage.insert_table, row=row, seats=[s.row(table_id) for s in seats]))
+        lease = self.db.writer_id if self.shared else None  # (the creator runs its bots until it goes away)
+        await self.db.write(partial(_insert, row=row, seats=[s.row(table_id) for s in seats], lease=lease,
+                                    seconds=self.settings.lease_seconds))
         table.created = stamp.timestamp()
         self.tables[table_id] = table
         self.changed(table)
@@ -167,6 +175,9 @@ class LifecycleOps(ServiceBase):
                 if any(c.seat is not None for c in table.connections):
                     table.people_seen = now
                 elif now - table.people_seen >= self.abandon_limit(table):
+                    if await self.seen_elsewhere(table, self.abandon_limit(table)):
+                        table.people_seen = now  # its people are connected to other processes
+                        continue
                     async with self.locked(table):
                         if table.status == PLAYING and not any(c.seat is not None for c in table.connections):
                             await self._end(table, ABANDONED)

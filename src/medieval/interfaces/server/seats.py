@@ -176,7 +176,7 @@ class SeatOps(ServiceBase):
                 raise ServiceError(409, "not_a_person", f"seat {seat} is a bot's")
             if target.stand_in is not None:
                 raise ServiceError(409, "seat_with_bot", f"a bot already plays seat {seat}")
-            if not self.absent(table, target):
+            if not self.absent(table, target) or seat in await self.seen_elsewhere(table, self.settings.handover_after):
                 raise ServiceError(409, "seat_not_absent", f"seat {seat}'s player is here (or was, less than "
                                                            f"{self.settings.handover_after:g} s ago)")
             level = bot or (table.clock.bot if table.clock is not None else DEFAULT_STAND_IN)

@@ -33,7 +33,7 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection
 from medieval.interfaces.server.limits import KeyedBuckets
 from medieval.interfaces.server.settings import ServerSettings
-from medieval.interfaces.server.shared import Delta, Tx, read_delta
+from medieval.interfaces.server.shared import Delta, Notifier, Tx, read_delta, seen_since
 from medieval.interfaces.server.storage import ActionWrite, Database
 from medieval.interfaces.server.table import (
     BROKEN,
@@ -102,6 +102,7 @@ class ServiceBase:
         #: Several processes share the database (shared.py): changes lock the table's row and catch up.
         self.shared = settings.shared
         self._tx_slots = asyncio.Semaphore(db.tx_slots)
+        self.notifier: Notifier | None = None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -216,6 +217,13 @@ class ServiceBase:
             await self.refresh(table)
         return self.seat_of(table, token)
 
+    async def seen_elsewhere(self, table: Table, seconds: float) -> set[int]:
+        """The seats of ``table`` connected to another process within ``seconds`` (several processes;
+        none otherwise)."""
+        if not self.shared:
+            return set()
+        return await self.db.read(partial(seen_since, table_id=table.id, seconds=seconds))
+
     def metrics(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
 
@@ -244,6 +252,10 @@ class ServiceBase:
                         delta = await _unsplit(tx.begin(table.revision, table.ply, table.undos))
                     except LookupError:
                         raise ServiceError(404, "no_table", f"no table {table.id!r}") from None
+                    except Exception as e:
+                        log.warning("table %s: its transaction could not begin: %s", table.id, e)
+                        raise ServiceError(503, "storage_unavailable", "the database cannot be reached now; "
+                                                                       "try again") from None
                     if delta is not None:
                         await self._catch_up(table, delta)
                     table.tx = tx
@@ -258,12 +270,19 @@ class ServiceBase:
             await self.db.write(write)
             return
         table.revision = await table.tx.commit(write)
+        self.announce(f"t {table.id} {table.revision} {self.db.writer_id}")
+
+    def announce(self, payload: str) -> None:
+        """Tell the other processes (several processes; nothing otherwise)."""
+        if self.notifier is not None:
+            self.notifier.send(payload)
 
     async def _write_action(self, table: Table, action: ActionWrite) -> None:
         if table.tx is None:
             await self.db.write_action(action)
             return
         table.revision = await table.tx.commit(partial(storage.append_actions, actions=[action]))
+        self.announce(f"t {table.id} {table.revision} {self.db.writer_id}")
 
     async def _catch_up(self, table: Table, delta: Delta) -> None:
         """Bring ``table`` up to what another process stored (only the actions it has not seen are

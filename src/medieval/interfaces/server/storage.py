@@ -22,6 +22,7 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from medieval.core.state import RECORD_FORMAT
@@ -84,10 +85,13 @@ class Database:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writers: list[threading.Thread] = []
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="medieval-db-read")
-        #: Transactions that hold a table's row while the event loop decides (several processes, shared.py):
-        #: as many threads as they may be at once, each with a connection of the pool waiting for it.
-        self.tx_slots = settings.db_writers + 3 if settings.shared else 1
-        self._tx = ThreadPoolExecutor(max_workers=self.tx_slots, thread_name_prefix="medieval-db-tx")
+        #: Transactions that hold a table's row while the event loop decides (several processes, shared.py),
+        #: at most this many at once, on connections driven by the event loop itself (no thread between).
+        self.tx_slots = settings.db_transactions if settings.shared else 1
+        self.tx_engine: AsyncEngine | None = None
+        if settings.shared:  # (a transaction always ends by a commit or a rollback: nothing to reset)
+            self.tx_engine = create_async_engine(self.url, pool_size=self.tx_slots, max_overflow=0,
+                                                 pool_reset_on_return=None)
         self.commits = 0
         #: This process's name in the actions it stores (play.py: a failed write is acknowledged only if
         #: the action stored at its ply is this process's own).
@@ -112,9 +116,7 @@ class Database:
                 cur.close()
 
             return engine
-        slots = self.settings.db_writers + 3 if self.settings.shared else 0
-        return create_engine(self.url, pool_size=self.settings.db_writers + 2 + slots, max_overflow=4,
-                             pool_pre_ping=True)
+        return create_engine(self.url, pool_size=self.settings.db_writers + 2, max_overflow=4, pool_pre_ping=True)
 
     # ------------------------------------------------------------------ life cycle
     def migrate(self) -> None:
@@ -154,7 +156,6 @@ class Database:
             writer.join(timeout=30)
         self._writers = []
         self._readers.shutdown(wait=True)
-        self._tx.shutdown(wait=True)
         self.engine.dispose()
 
     # ------------------------------------------------------------------ running work
@@ -173,9 +174,9 @@ class Database:
         self._jobs.put(_Job(action, future, loop))
         await future
 
-    async def in_tx(self, fn: Callable[[], T]) -> T:
-        """Run one step of a table's transaction (shared.py ``Tx``) on a thread kept for them."""
-        return await asyncio.get_running_loop().run_in_executor(self._tx, fn)
+    def counted_commit(self) -> None:
+        with self._count_lock:
+            self.commits += 1
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
