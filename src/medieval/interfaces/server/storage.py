@@ -90,8 +90,8 @@ class Database:
         self.tx_slots = settings.db_transactions if settings.shared else 1
         self.tx_engine: AsyncEngine | None = None
         if settings.shared:  # (a transaction always ends by a commit or a rollback: nothing to reset)
-            self.tx_engine = create_async_engine(self.url, pool_size=self.tx_slots, max_overflow=0,
-                                                 pool_reset_on_return=None)
+            self.tx_engine = create_async_engine(self.url, pool_size=self.tx_slots + 1, max_overflow=0,
+                                                 pool_reset_on_return=None)  # (+ 1: the notices' connection)
         self.commits = 0
         #: This process's name in the actions it stores (play.py: a failed write is acknowledged only if
         #: the action stored at its ply is this process's own).
