@@ -36,11 +36,15 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """Each storage backend in turn: a fresh SQLite file, then a fresh PostgreSQL database."""
+@pytest.fixture(params=["sqlite", "postgresql", "postgresql-shared"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Each storage backend in turn: a fresh SQLite file, then a fresh PostgreSQL database served by one
+    process, then one served in several-process mode (``multi_process``: every change locks its table's
+    row and is announced to the other processes; the servers started here inherit the setting)."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'db.sqlite3'}"
         return
+    if request.param == "postgresql-shared":
+        monkeypatch.setenv("MEDIEVAL_MULTI_PROCESS", "true")
     with postgres_database(postgres_admin_url()) as url:
         yield url

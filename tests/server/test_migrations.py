@@ -1,4 +1,4 @@
-"""The migrations 0003 to 0009 on SQLite and PostgreSQL: a database holding a game under an
+"""The migrations 0003 to 0010 on SQLite and PostgreSQL: a database holding a game under an
 older schema is upgraded at start-up and served as before, with the new columns' defaults; every
 migration also goes down and up again."""
 
@@ -62,9 +62,24 @@ def test_a_game_stored_under_the_first_schema_is_upgraded_and_served(database_ur
         c["name"] for c in inspector.get_columns("tables")}
     assert {"stand_in", "client_hash"} <= {c["name"] for c in inspector.get_columns("seats")}
     assert "chat" in inspector.get_table_names()
+    with create_engine(normalize_database_url(database_url)).connect() as conn:  # counted and leased from 0010 on
+        assert conn.execute(text("SELECT revision FROM tables WHERE id = 'old'")).scalar_one() == 0
+        assert conn.execute(text("SELECT count(*) FROM seats WHERE seen_at IS NOT NULL")).scalar_one() == 0
+    assert "leases" in inspect(create_engine(normalize_database_url(database_url))).get_table_names()
 
 
 def test_every_migration_goes_down_and_up_again(database_url: str) -> None:
+    _to(database_url, "head")
+    inspector = inspect(create_engine(normalize_database_url(database_url)))
+    assert "revision" in {c["name"] for c in inspector.get_columns("tables")}
+    assert "seen_at" in {c["name"] for c in inspector.get_columns("seats")}
+    assert "leases" in inspector.get_table_names()
+    _to(database_url, "0009", down=True)
+    inspector = inspect(create_engine(normalize_database_url(database_url)))
+    assert "revision" not in {c["name"] for c in inspector.get_columns("tables")}
+    assert "seen_at" not in {c["name"] for c in inspector.get_columns("seats")}
+    assert "leases" not in inspector.get_table_names()
+    assert "record_format" in {c["name"] for c in inspector.get_columns("tables")}
     _to(database_url, "head")
     _to(database_url, "0002", down=True)
     inspector = inspect(create_engine(normalize_database_url(database_url)))

@@ -78,9 +78,10 @@ def test_a_second_server_on_the_same_database_refuses_to_start(database_url: str
     """Finding: two server processes could serve one database and lose acknowledged moves. The second
     now exits at once with a clear message (an flock beside an SQLite file; an advisory lock on
     PostgreSQL); once the first is gone, a new one starts."""
-    with running(database_url, tmp_path / "first.log") as first, api(first) as client:
+    alone = {"MEDIEVAL_MULTI_PROCESS": "false"}  # (whatever the fixture chose: one process)
+    with running(database_url, tmp_path / "first.log", **alone) as first, api(first) as client:
         tid = client.post("/api/tables", json={"game": "paladin", "players": 3, "name": "Ann"}).json()["table"]["id"]
-        second = ServerProcess(database_url, tmp_path / "second.log")
+        second = ServerProcess(database_url, tmp_path / "second.log", **alone)
         with pytest.raises(RuntimeError, match=r"server exited with [1-9]"):
             second.start()
         assert "another medieval server" in second.log()

@@ -119,7 +119,7 @@ async def join(body: JoinRequest, table: TableDep, service: Service, holding: To
 
 @router.post("/tables/{table_id}/start", response_model=TableOut, summary="Start now (seated players)")
 async def start(table: TableDep, service: Service, token: Token, body: StartRequest | None = None) -> dict[str, Any]:
-    seat = service.seat_of(table, token)
+    seat = await service.seat_for(table, token)
     await service.start_table(table, seat, None if body is None else body.fill_bot)
     return table.summary()
 
@@ -133,14 +133,14 @@ async def cancel(table: TableDep, service: Service, token: Token) -> dict[str, A
 
 @router.post("/tables/{table_id}/leave", response_model=TableOut, summary="Leave your seat")
 async def leave(table: TableDep, service: Service, token: Token, body: LeaveRequest | None = None) -> dict[str, Any]:
-    seat = service.seat_of(table, token)
+    seat = await service.seat_for(table, token)
     await service.leave(table, seat, None if body is None else body.bot)
     return table.summary()
 
 
 @router.post("/tables/{table_id}/rejoin", response_model=SeatState, summary="Come back to your seat")
 async def rejoin(table: TableDep, service: Service, token: Token) -> dict[str, Any]:
-    seat = service.seat_of(table, token)
+    seat = await service.seat_for(table, token)
     await service.rejoin(table, seat)
     return table.payload(seat)
 
@@ -149,7 +149,7 @@ async def rejoin(table: TableDep, service: Service, token: Token) -> dict[str, A
              summary="Hand an absent player's seat to a bot (another seat's token)")
 async def hand_over(table: TableDep, service: Service, token: Token, seat: int = Path(ge=0, le=63),
                     body: HandOverRequest | None = None) -> dict[str, Any]:
-    by = service.seat_of(table, token)
+    by = await service.seat_for(table, token)
     await service.hand_to_bot(table, by, seat, None if body is None else body.bot)
     return table.summary()
 
@@ -158,13 +158,13 @@ async def hand_over(table: TableDep, service: Service, token: Token, seat: int =
             summary="Your seat's state (with a token) or the spectator's (without)")
 async def state(table: TableDep, service: Service, token: Token,
                 events_from: int = Query(0, ge=0, le=10_000_000)) -> dict[str, Any]:
-    seat = None if token is None else service.seat_of(table, token)
+    seat = None if token is None else await service.seat_for(table, token)
     return table.payload(seat, events_from)
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionDone, summary="Play an action (notation)")
 async def act(body: ActionRequest, table: TableDep, service: Service, token: Token) -> dict[str, Any]:
-    seat = service.seat_of(table, token)
+    seat = await service.seat_for(table, token)
     if body.seat is not None and body.seat != seat:
         raise ServiceError(403, "not_your_seat", f"your token holds seat {seat}; it cannot act for seat {body.seat}")
     version = await service.submit(table, seat, body.action, body.version)
@@ -173,7 +173,7 @@ async def act(body: ActionRequest, table: TableDep, service: Service, token: Tok
 
 @router.post("/tables/{table_id}/undo", response_model=UndoDone, summary="Take back your last action")
 async def undo(table: TableDep, service: Service, token: Token, body: UndoRequest | None = None) -> dict[str, Any]:
-    seat = service.seat_of(table, token)
+    seat = await service.seat_for(table, token)
     version = await service.undo(table, seat, None if body is None else body.version)
     return {"version": version, "state": table.payload(seat)}
 
@@ -181,14 +181,14 @@ async def undo(table: TableDep, service: Service, token: Token, body: UndoReques
 @router.get("/tables/{table_id}/chat", response_model=ChatOut,
             summary="The chat: the players' channel with a seat token, the spectators' without")
 async def chat(table: TableDep, service: Service, token: Token) -> dict[str, Any]:
-    seat = None if token is None else service.seat_of(table, token)
+    seat = None if token is None else await service.seat_for(table, token)
     return await service.chat_history(table, seat)
 
 
 @router.post("/tables/{table_id}/chat", response_model=ChatOut, status_code=status.HTTP_201_CREATED,
              summary="Say something: in the players' channel with a seat token, the spectators' without")
 async def say(body: ChatRequest, table: TableDep, service: Service, token: Token, request: Request) -> dict[str, Any]:
-    seat = None if token is None else service.seat_of(table, token)
+    seat = None if token is None else await service.seat_for(table, token)
     message = await service.say(table, seat, body.text, body.name, request.client.host if request.client else "")
     return {"type": "chat", "channel": "spectators" if seat is None else "players", "history": False,
             "messages": [message]}
@@ -201,7 +201,7 @@ async def game_record(table: TableDep, service: Service, token: Token) -> Any:
         body = replays.record(table)
         name = f"{table.game.spec.name}-{table.id}.json"
     else:
-        seat = service.seat_of(table, token)
+        seat = await service.seat_for(table, token)
         body = replays.seat_record(table, seat)
         name = f"{table.game.spec.name}-{table.id}-seat{seat}.json"
     return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{name}"'})

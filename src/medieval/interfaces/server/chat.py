@@ -25,6 +25,8 @@ def channel_of(seat: int | None) -> str:
     return SPECTATORS if seat is None else PLAYERS
 
 
+
+
 class ChatOps(ServiceBase):
     def clean_chat(self, text: object) -> str:
         if not isinstance(text, str):
@@ -66,7 +68,7 @@ class ChatOps(ServiceBase):
             speaker = table.seats[seat].name or f"P{seat}"
         if (bucket is not None and not bucket.take()) or not self.chat_buckets.get(client).take():
             raise ServiceError(429, "rate_limited", "you are sending chat messages too fast; wait a moment")
-        log = await self._loaded(table)
+        await self._loaded(table)
         if table.chat_total >= self.settings.max_chat_messages:
             raise ServiceError(409, "chat_full", f"this table's chat holds its {self.settings.max_chat_messages} "
                                                  f"messages: no more can be added")
@@ -81,12 +83,21 @@ class ChatOps(ServiceBase):
             table.chat_total -= 1
             raise ServiceError(503, "storage_unavailable", "the message could not be stored; try again") from None
         message = {"id": msg_id, "seat": seat, "name": speaker, "text": text, "at": round(stamp.timestamp(), 3)}
-        log[channel].append(message)
-        del log[channel][:-max(1, self.settings.chat_history)]
+        self.announce(f"c {table.id} {channel} {msg_id} {self.db.writer_id}")
+        self.post(table, channel, message)
+        if seat is not None:
+            table.people_seen = time.monotonic()
+        return message
+
+    def post(self, table: Table, channel: str, message: dict[str, Any]) -> None:
+        """Keep a stored message in the table's log and send it to the channel's connections here."""
+        if table.chat is not None:
+            log = table.chat[channel]
+            if any(m["id"] == message["id"] for m in log[-64:]):
+                return
+            log.append(message)
+            del log[:-max(1, self.settings.chat_history)]
         out = {"type": "chat", "channel": channel, "history": False, "messages": [message]}
         for conn in table.connections:
             if channel_of(conn.seat) == channel:
                 conn.send(out)
-        if seat is not None:
-            table.people_seen = time.monotonic()
-        return message

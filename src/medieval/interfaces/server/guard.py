@@ -10,8 +10,8 @@ no). So a second process refuses to start:
 - on PostgreSQL, with a session advisory lock (``pg_try_advisory_lock``) on a connection of its own,
   held for the life of the process (PostgreSQL releases it when the connection goes).
 
-Serving one database from several processes is a later change; this module is the one place that
-forbids it."""
+With ``multi_process`` on, PostgreSQL is served by several processes (shared.py, cluster.py): then no
+lock is taken. SQLite is always served by one process."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class WriterGuard:
     def acquire(self) -> None:
         if self.settings.is_sqlite:
             self._lock_file()
-        else:
+        elif not self.settings.shared:
             self._lock_postgres()
 
     def _lock_file(self) -> None:
@@ -85,7 +85,8 @@ class WriterGuard:
             self._engine = None
             url = make_url(self.settings.database_url).render_as_string()
             raise AnotherServer(f"another medieval server already serves {url}: one server process per "
-                                f"database for now (stop it first, or give this one another --database-url)")
+                                f"database with multi_process off (stop it first, turn multi_process on, or "
+                                f"give this one another --database-url)")
         self._conn = conn
 
     def release(self) -> None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sqlalchemy import Connection as DBConnection
+
 import medieval
 from medieval.core.errors import MedievalError
 from medieval.core.rng import fresh_seed
@@ -19,6 +21,7 @@ from medieval.interfaces.server import storage
 from medieval.interfaces.server.clock import TURN, ClockConfig, ClockError
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.service import ServiceBase, client_key
+from medieval.interfaces.server.shared import take_lease
 from medieval.interfaces.server.table import (
     ABANDONED,
     CANCELLED,
@@ -44,6 +47,13 @@ class Creation:
     token: str | None
     invite: str | None
     creator: str
+
+
+def _insert(conn: DBConnection, row: dict[str, Any], seats: list[dict[str, Any]], lease: str | None,
+            seconds: float) -> None:
+    storage.insert_table(conn, row, seats)
+    if lease is not None:
+        take_lease(conn, row["id"], lease, seconds)
 
 
 class LifecycleOps(ServiceBase):
@@ -111,7 +121,9 @@ class LifecycleOps(ServiceBase):
                "clock": None if config is None else config.to_json(),
                "clock_state": None if table.clock_state is None else table.clock_state.to_json(), "undos": 0,
                "record_format": RECORD_FORMAT}
-        await self.db.write(partial(storage.insert_table, row=row, seats=[s.row(table_id) for s in seats]))
+        lease = self.db.writer_id if self.shared else None  # (the creator runs its bots until it goes away)
+        await self.db.write(partial(_insert, row=row, seats=[s.row(table_id) for s in seats], lease=lease,
+                                    seconds=self.settings.lease_seconds))
         table.created = stamp.timestamp()
         self.tables[table_id] = table
         self.changed(table)
@@ -124,7 +136,7 @@ class LifecycleOps(ServiceBase):
                                                 "CREATOR), returned when the table was created")
         if table.creator_hash is None or not secrets.compare_digest(hash_token(creator), table.creator_hash):
             raise ServiceError(403, "not_creator", "only the table's creator may cancel it")
-        async with table.lock:
+        async with self.locked(table):
             if table.status != OPEN:
                 raise ServiceError(409, "not_open", f"the table is {table.status}: only an open table can be cancelled")
             await self._end(table, CANCELLED)
@@ -153,14 +165,19 @@ class LifecycleOps(ServiceBase):
         await super().sweep()
         wall, now = time.time(), time.monotonic()
         for table in list(self.tables.values()):
+            if not table.leased:  # (another process holds its lease: it does this)
+                continue
             if table.status == OPEN and table.created + self.settings.open_table_ttl <= wall:
-                async with table.lock:
+                async with self.locked(table):
                     if table.status == OPEN:
                         await self._end(table, EXPIRED)
             elif table.status == PLAYING and any(s.person for s in table.seats):
                 if any(c.seat is not None for c in table.connections):
                     table.people_seen = now
                 elif now - table.people_seen >= self.abandon_limit(table):
-                    async with table.lock:
+                    if await self.seen_elsewhere(table, self.abandon_limit(table)):
+                        table.people_seen = now  # its people are connected to other processes
+                        continue
+                    async with self.locked(table):
                         if table.status == PLAYING and not any(c.seat is not None for c in table.connections):
                             await self._end(table, ABANDONED)

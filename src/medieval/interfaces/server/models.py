@@ -48,6 +48,10 @@ class TableRow(Base):
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: Actions taken back (undo); the public version is ``version + 2 * undos``.
     undos: Mapped[int] = mapped_column(Integer, default=0)
+    #: Stored changes of the table (actions, undos, seats, status), +1 each: a process serving the table
+    #: compares it with the revision it holds in memory (shared.py). Counted when several processes share
+    #: the database.
+    revision: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -68,6 +72,9 @@ class SeatRow(Base):
     stand_in: Mapped[str | None] = mapped_column(String(120), nullable=True)
     #: SHA-256 of the client key of the seat's person (one seat per client, but at hotseat tables).
     client_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: When a connection of this seat was last open on one of the server processes (several processes:
+    #: each one's heartbeat marks the seats connected to it), so that another knows the person is about.
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
@@ -81,6 +88,17 @@ class ActionRow(Base):
     #: The server process that stored it (a write that failed is acknowledged only if it is its own).
     writer: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """The server process that runs a table's bots and clock timers, and until when (several processes:
+    renewed by its heartbeat; another process takes it over once it has expired)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ChatRow(Base):

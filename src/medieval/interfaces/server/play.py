@@ -54,7 +54,7 @@ class PlayOps(ServiceBase):
         if not isinstance(text, str) or len(text) > MAX_NOTATION:
             raise ServiceError(422, "invalid_action", f"an action is notation text of at most {MAX_NOTATION} "
                                                       f"characters")
-        async with table.lock:
+        async with self.locked(table):
             if table.status != PLAYING:
                 raise _not_playing(table)
             target = table.seats[seat]
@@ -89,7 +89,7 @@ class PlayOps(ServiceBase):
 
             async def commit() -> None:
                 try:
-                    await self.db.write_action(write)
+                    await self._write_action(table, write)
                 except Exception as e:
                     await self._after_failed_write(table, ply, seat, notation, e)
                 table.state, table.ply = new, ply + 1
@@ -140,7 +140,7 @@ class PlayOps(ServiceBase):
     # ------------------------------------------------------------------ undo
     async def undo(self, table: Table, seat: int, version: int | None = None) -> int:
         """Take back ``seat``'s last action if the undo policy allows it; return the new version."""
-        async with table.lock:
+        async with self.locked(table):
             if table.status != PLAYING:
                 raise _not_playing(table)
             if not table.seats[seat].present:
@@ -169,8 +169,8 @@ class PlayOps(ServiceBase):
             clock = self.plan_clock(table, PLAYING, table.seats, before, start=mark.clock)
 
             async def commit() -> None:
-                await self.db.write(partial(storage.take_back, table_id=table.id, ply=ply,
-                                            clock_state=None if clock is None else clock.to_json()))
+                await self._write(table, partial(storage.take_back, table_id=table.id, ply=ply,
+                                                 clock_state=None if clock is None else clock.to_json()))
                 table.state, table.ply = before, ply
                 table.undos += 1
                 table.clock_state = clock

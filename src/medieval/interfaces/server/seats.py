@@ -84,7 +84,7 @@ class SeatOps(ServiceBase):
         if table.private and (not invite or not secrets.compare_digest(hash_token(invite), table.invite_hash or "")):
             raise ServiceError(403, "invite_needed", "this table is private: join it through its invite link")
         client_hash = None if client is None else hash_token(client)
-        async with table.lock:
+        async with self.locked(table):
             if table.status == OPEN:
                 free = [s for s in table.seats if not s.taken]
             elif table.status == PLAYING:  # a seat left mid-game: its holder's, or the invite's
@@ -119,7 +119,7 @@ class SeatOps(ServiceBase):
             return target.index, token
 
     async def start_table(self, table: Table, seat: int, fill_bot: str | None) -> None:
-        async with table.lock:
+        async with self.locked(table):
             if table.status != OPEN:
                 raise ServiceError(409, "not_open", f"the table is {table.status}, not open")
             empty = [s for s in table.seats if not s.taken]
@@ -133,7 +133,7 @@ class SeatOps(ServiceBase):
     async def leave(self, table: Table, seat: int, bot: str | None) -> None:
         """Before the start the seat is free again (its token dies). During the game the seat waits for
         its holder, with ``bot`` (a level) standing in if given; the token takes it back (rejoin)."""
-        async with table.lock:
+        async with self.locked(table):
             if table.status not in (OPEN, PLAYING):
                 raise _ended(table, "leave")
             if table.status == OPEN:
@@ -145,7 +145,7 @@ class SeatOps(ServiceBase):
 
     async def rejoin(self, table: Table, seat: int) -> None:
         """The holder takes their seat back from a bot standing in, or after leaving it."""
-        async with table.lock:
+        async with self.locked(table):
             target = table.seats[seat]
             if table.status in ENDED:
                 raise _ended(table, "rejoin")
@@ -163,7 +163,7 @@ class SeatOps(ServiceBase):
 
     async def hand_to_bot(self, table: Table, by: int, seat: int, bot: str | None) -> None:
         """Another player hands an absent person's seat to a bot (its holder can take it back)."""
-        async with table.lock:
+        async with self.locked(table):
             if table.status != PLAYING:
                 raise ServiceError(409, "not_started" if table.status == OPEN else "game_over",
                                    f"the table is {table.status}: only a game under way has seats to hand over")
@@ -176,7 +176,7 @@ class SeatOps(ServiceBase):
                 raise ServiceError(409, "not_a_person", f"seat {seat} is a bot's")
             if target.stand_in is not None:
                 raise ServiceError(409, "seat_with_bot", f"a bot already plays seat {seat}")
-            if not self.absent(table, target):
+            if not self.absent(table, target) or seat in await self.seen_elsewhere(table, self.settings.handover_after):
                 raise ServiceError(409, "seat_not_absent", f"seat {seat}'s player is here (or was, less than "
                                                            f"{self.settings.handover_after:g} s ago)")
             level = bot or (table.clock.bot if table.clock is not None else DEFAULT_STAND_IN)
@@ -185,7 +185,7 @@ class SeatOps(ServiceBase):
     async def clock_due(self, table: Table) -> None:
         """A deadline passed: every seat out of time is played by the clock's bot until its holder comes
         back."""
-        async with table.lock:
+        async with self.locked(table):
             if table.clock is None or table.clock_state is None or table.status != PLAYING:
                 return
             late = [s for s in table.clock_state.out_of_time(table.clock, time.time())

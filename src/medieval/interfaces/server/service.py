@@ -19,7 +19,7 @@ import ipaddress
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from functools import partial
 from typing import Any
 
@@ -33,7 +33,8 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection
 from medieval.interfaces.server.limits import KeyedBuckets
 from medieval.interfaces.server.settings import ServerSettings
-from medieval.interfaces.server.storage import Database
+from medieval.interfaces.server.shared import Delta, Notifier, Tx, read_delta, seen_since
+from medieval.interfaces.server.storage import ActionWrite, Database
 from medieval.interfaces.server.table import (
     BROKEN,
     ENDED,
@@ -98,9 +99,17 @@ class ServiceBase:
         #: Chat messages per client address, over all its connections (chat.py).
         self.chat_buckets = KeyedBuckets(settings.chat_rate, settings.chat_burst)
         self._sweeper: asyncio.Task[None] | None = None
+        #: Several processes share the database (shared.py): changes lock the table's row and catch up.
+        self.shared = settings.shared
+        self._tx_slots = asyncio.Semaphore(db.tx_slots)
+        self.notifier: Notifier | None = None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
+        if self.shared:  # each table is loaded when asked for, or when this process takes its lease
+            await self.start_shared()
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="medieval-sweeper")
+            return
         stored = await self.db.read(storage.load_live)
         broken: list[str] = []
 
@@ -121,9 +130,17 @@ class ServiceBase:
             self.arm_clock(table)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="medieval-sweeper")
 
+    async def start_shared(self) -> None:
+        raise NotImplementedError  # cluster.py
+
+    async def stop_shared(self) -> None:
+        raise NotImplementedError  # cluster.py
+
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.shared:
+            await self.stop_shared()
         for table in self.tables.values():
             if table.clock_timer is not None:
                 table.clock_timer.cancel()
@@ -169,11 +186,12 @@ class ServiceBase:
         table = self.tables.get(table_id)  # loaded meanwhile by another request
         if table is None:
             table = await asyncio.to_thread(rebuild, stored)
+            table.leased = not self.shared
             table = self.tables.setdefault(table_id, table)
         return table
 
     async def list_tables(self, status: str, game: str | None, limit: int) -> list[dict[str, Any]]:
-        if status in LIVE:
+        if status in LIVE and not self.shared:  # (with several processes, storage knows every table)
             found = [t for t in self.tables.values() if t.status == status and not t.private
                      and (game is None or t.game.spec.name == game)]
             found.sort(key=lambda t: t.created, reverse=True)
@@ -192,6 +210,20 @@ class ServiceBase:
         table.people_seen = time.monotonic()  # a person is about
         return seat
 
+    async def seat_for(self, table: Table, token: str | None) -> int:
+        """``seat_of``, after catching up with storage if the token is new here (with several processes, it
+        may have been given by another one a moment ago)."""
+        if self.shared and token and hash_token(token) not in table.tokens:
+            await self.refresh(table)
+        return self.seat_of(table, token)
+
+    async def seen_elsewhere(self, table: Table, seconds: float) -> set[int]:
+        """The seats of ``table`` connected to another process within ``seconds`` (several processes;
+        none otherwise)."""
+        if not self.shared:
+            return set()
+        return await self.db.read(partial(seen_since, table_id=table.id, seconds=seconds))
+
     def metrics(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
 
@@ -204,11 +236,92 @@ class ServiceBase:
                 "move_latency_ms": {"p50": pct(0.5), "p99": pct(0.99), "samples": len(lat)}}
 
     # ------------------------------------------------------------------ changing a table
+    @contextlib.asynccontextmanager
+    async def locked(self, table: Table) -> AsyncIterator[None]:
+        """Hold ``table`` for a change: its lock in this process; with several processes, also its row in
+        the database, in a transaction that first brings the table up to what is stored (the change's
+        write then commits in it: ``_write``). Whatever is decided inside sees the stored truth."""
+        async with table.lock:
+            if not self.shared:
+                yield
+                return
+            async with self._tx_slots:
+                tx = Tx(self.db, table.id)
+                try:
+                    try:
+                        delta = await _unsplit(tx.begin(table.revision, table.ply, table.undos))
+                    except LookupError:
+                        raise ServiceError(404, "no_table", f"no table {table.id!r}") from None
+                    except Exception as e:
+                        log.warning("table %s: its transaction could not begin: %s", table.id, e)
+                        raise ServiceError(503, "storage_unavailable", "the database cannot be reached now; "
+                                                                       "try again") from None
+                    if delta is not None:
+                        await self._catch_up(table, delta)
+                    table.tx = tx
+                    yield
+                finally:
+                    table.tx = None
+                    await _unsplit(tx.close())
+
+    async def _write(self, table: Table, write: Callable[[DBConnection], Any]) -> None:
+        """Commit ``write`` (in the table's transaction, counted and announced, with several processes)."""
+        if table.tx is None:
+            await self.db.write(write)
+            return
+        table.revision = await table.tx.commit(write)
+        self.announce(f"t {table.id} {table.revision} {self.db.writer_id}")
+
+    def announce(self, payload: str) -> None:
+        """Tell the other processes (several processes; nothing otherwise)."""
+        if self.notifier is not None:
+            self.notifier.send(payload)
+
+    async def _write_action(self, table: Table, action: ActionWrite) -> None:
+        if table.tx is None:
+            await self.db.write_action(action)
+            return
+        table.revision = await table.tx.commit(partial(storage.append_actions, actions=[action]))
+        self.announce(f"t {table.id} {table.revision} {self.db.writer_id}")
+
+    async def _catch_up(self, table: Table, delta: Delta) -> None:
+        """Bring ``table`` up to what another process stored (only the actions it has not seen are
+        replayed; after an undo, or if they do not replay, the table is rebuilt), and tell its watchers."""
+        stored, state = delta.stored, None
+        if delta.since is not None and len(stored.actions) == stored.version - delta.since:
+            state = table.state
+            if stored.actions:
+                state = state.clone()
+                try:
+                    for seat, notation in stored.actions:
+                        state.apply(seat, state.parse_action(seat, notation))
+                except Exception:
+                    log.exception("table %s: the stored actions do not follow this copy; rebuilding it", table.id)
+                    state = None
+        if state is None:
+            if delta.since is not None:
+                full = await self.db.read(partial(storage.load_table, table_id=table.id))
+                if full is None:
+                    return
+                stored = full
+            table.adopt(await asyncio.to_thread(rebuild, stored))
+        else:
+            table.sync(stored, state)
+        self.changed(table)
+
+    async def refresh(self, table: Table) -> None:
+        """Catch up with storage now (a notice from another process, or a token unknown here)."""
+        async with table.lock:
+            delta = await self.db.read(partial(read_delta, table_id=table.id, revision=table.revision, ply=table.ply,
+                                               undos=table.undos, lock=False))
+            if delta is not None:
+                await self._catch_up(table, delta)
+
     async def _change(self, table: Table, write: Callable[[DBConnection], None], apply: Callable[[], None]) -> None:
         """Commit ``write``, then ``apply`` the same change in memory (a cancelled caller cannot split
         them); then everyone is told."""
         async def run() -> None:
-            await self.db.write(write)
+            await self._write(table, write)
             apply()
             table.seats_changed()
 
@@ -218,8 +331,9 @@ class ServiceBase:
     def changed(self, table: Table) -> None:
         """After a change: every watcher is told, bots play if they are to move, the clock is re-armed."""
         table.notify()
-        self.bots.kick(table)
-        self.arm_clock(table)
+        if table.leased:  # (with several processes, the lease holder plays the bots and keeps the clock)
+            self.bots.kick(table)
+            self.arm_clock(table)
 
     def plan_clock(self, table: Table, status: str, seats: list[Seat], state: State, actor: int | None = None,
                    start: ClockState | None = None) -> ClockState | None:
@@ -277,6 +391,18 @@ class ServiceBase:
                 table.seats[conn.seat].last_seen = now
                 table.seats_changed()
                 table.notify(presence=True)
+
+
+async def _unsplit(work: Coroutine[Any, Any, Any]) -> Any:
+    """Await ``work`` (a step of a table's transaction) to its end even if the caller is cancelled
+    meanwhile, so that a connection holding a row is never left behind."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await task
+        raise
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -117,6 +117,20 @@ class ServerSettings(BaseSettings):
     #: Writer threads (connections) committing in parallel on PostgreSQL; SQLite always has one.
     #: Order within a table is kept by the table's lock: a table has one action in flight at most.
     db_writers: int = Field(default=3, ge=1, le=16)
+    #: Several server processes share the database (docs/server.md, "Several processes"): every change
+    #: locks its table's row, catches up with what the others stored, and is announced to them (LISTEN/
+    #: NOTIFY); bots and clocks run in the process holding the table's lease. Off by default: on this
+    #: design an action costs several database round trips, so one process alone is faster without it
+    #: (docs/server.md, "Load"); off, a second process on the same database refuses to start. Needs
+    #: PostgreSQL: SQLite is always one process.
+    multi_process: bool = False
+    #: Seconds a process's lease on a table lasts; its heartbeat renews it three times as often. A
+    #: process that dies loses its tables' bots and clocks to another one at most this long after.
+    lease_seconds: float = Field(default=6.0, ge=1.0, le=300.0)
+    #: Tables a process changes at once with several processes (each holds a database connection for its
+    #: transaction). Each process opens up to ``db_writers`` + 8 + this many connections to PostgreSQL:
+    #: keep the sum over the processes under the server's ``max_connections``.
+    db_transactions: int = Field(default=24, ge=1, le=256)
     log_level: str = Field(default="info", pattern="^(critical|error|warning|info|debug)$")
 
     @field_validator("log_level", mode="before")
@@ -147,6 +161,17 @@ class ServerSettings(BaseSettings):
     def _normalize(cls, v: str) -> str:
         return normalize_database_url(v)
 
+    @model_validator(mode="after")
+    def _one_sqlite_process(self) -> ServerSettings:
+        if self.multi_process and self.is_sqlite:
+            raise ValueError("multi_process needs PostgreSQL: an SQLite database is served by one process")
+        return self
+
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+    @property
+    def shared(self) -> bool:
+        """Several processes may serve this database (PostgreSQL with ``multi_process`` on)."""
+        return not self.is_sqlite and self.multi_process

@@ -22,6 +22,7 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from medieval.core.state import RECORD_FORMAT
@@ -37,6 +38,8 @@ ACTIONS = cast(Table, ActionRow.__table__)
 CHAT = cast(Table, ChatRow.__table__)
 
 LIVE_STATUSES = ("open", "playing")
+#: The PostgreSQL advisory lock taken while migrating (any fixed 64-bit number).
+MIGRATION_LOCK = 0x6D6564696576616D - 2**63
 
 
 def now() -> datetime:
@@ -82,6 +85,13 @@ class Database:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writers: list[threading.Thread] = []
         self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="medieval-db-read")
+        #: Transactions that hold a table's row while the event loop decides (several processes, shared.py),
+        #: at most this many at once, on connections driven by the event loop itself (no thread between).
+        self.tx_slots = settings.db_transactions if settings.shared else 1
+        self.tx_engine: AsyncEngine | None = None
+        if settings.shared:  # (a transaction always ends by a commit or a rollback: nothing to reset)
+            self.tx_engine = create_async_engine(self.url, pool_size=self.tx_slots + 1, max_overflow=0,
+                                                 pool_reset_on_return=None)  # (+ 1: the notices' connection)
         self.commits = 0
         #: This process's name in the actions it stores (play.py: a failed write is acknowledged only if
         #: the action stored at its ply is this process's own).
@@ -124,6 +134,8 @@ class Database:
                 conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
                 conn.commit()
             with conn.begin():
+                if not self.settings.is_sqlite:  # processes starting together migrate one after the other
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
             if self.settings.is_sqlite:
@@ -161,6 +173,10 @@ class Database:
         future: asyncio.Future[None] = loop.create_future()
         self._jobs.put(_Job(action, future, loop))
         await future
+
+    def counted_commit(self) -> None:
+        with self._count_lock:
+            self.commits += 1
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
@@ -240,6 +256,7 @@ class StoredTable:
     record_format: str = RECORD_FORMAT
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    revision: int = 0
 
 
 def insert_table(conn: Connection, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:
@@ -328,7 +345,7 @@ def _stored(rows: Iterable[Any]) -> dict[str, StoredTable]:
         out[r.id] = StoredTable(r.id, r.game, r.players, dict(r.options), int(r.seed), r.status, r.auto_start,
                                 r.version, r.outcome, _aware(r.created_at), bool(r.private), r.invite_hash,
                                 r.creator_hash, r.creator_client, bool(r.hotseat), r.clock, r.clock_state,
-                                int(r.undos or 0), r.record_format)
+                                int(r.undos or 0), r.record_format, revision=int(r.revision or 0))
     return out
 
 

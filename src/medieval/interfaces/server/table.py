@@ -106,7 +106,7 @@ class Table:
                  state: State | None = None, created: float | None = None, private: bool = False,
                  invite_hash: str | None = None, creator_hash: str | None = None, creator_client: str | None = None,
                  hotseat: bool = False, clock: ClockConfig | None = None, clock_state: ClockState | None = None,
-                 undos: int = 0) -> None:
+                 undos: int = 0, revision: int = 0) -> None:
         self.id = table_id
         self.game = game
         self.seed = seed
@@ -132,6 +132,15 @@ class Table:
         self.thinking: tuple[int, ...] = ()
         self.tokens: dict[str, int] = {s.token_hash: s.index for s in seats if s.token_hash}
         self.lock = asyncio.Lock()
+        #: Stored changes of the table this copy reflects (several processes: shared.py).
+        self.revision = revision
+        #: This process runs the table's bots and clock (always, unless several processes share the
+        #: database: then only while it holds the table's lease).
+        self.leased = True
+        #: When this process took the lease (monotonic): a heartbeat that asked before cannot know of it.
+        self.leased_at = time.monotonic()
+        #: The transaction holding the table's row during a change (several processes: shared.py ``Tx``).
+        self.tx: Any = None
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
         self.clock_timer: asyncio.TimerHandle | None = None
@@ -285,11 +294,39 @@ class Table:
         self.state, self.ply, self.status, self.undos = other.state, other.ply, other.status, other.undos
         self.seats, self.tokens = other.seats, other.tokens
         self.clock_state = other.clock_state
+        self.revision = other.revision
         self.undo_marks = []
         self.finished_at = other.finished_at
         self.seats_changed()
         for conn in self.connections:  # whatever each has, the next state continues from what is true now
             conn.events_sent = min(conn.events_sent, len(self.state.events(conn.seat)))
+
+
+    def sync(self, stored: StoredTable, state: State) -> None:
+        """Catch up with ``stored`` (what another process stored since this copy), ``state`` being the
+        game at its version: seats, tokens, status and clocks are taken from storage; connections whose
+        token no longer holds their seat are closed."""
+        old = {s.index: s for s in self.seats}
+        seats = seats_of(stored)
+        for seat in seats:
+            before = old.get(seat.index)
+            if before is not None:
+                seat.last_seen = before.last_seen
+                if before.token_hash is not None and before.token_hash != seat.token_hash:
+                    self.revoke(seat.index, "this seat's token no longer holds it")
+        self.seats, self.tokens = seats, {s.token_hash: s.index for s in seats if s.token_hash}
+        self.state, self.ply = state, stored.version
+        if stored.status in ENDED and self.status not in ENDED:
+            self.finished_at = time.monotonic()
+        self.status, self.undos, self.revision = stored.status, stored.undos, stored.revision
+        self.clock_state = None if stored.clock_state is None else ClockState.from_json(stored.clock_state)
+        self.undo_marks = [m for m in self.undo_marks if m.ply < self.ply]
+        self.seats_changed()
+
+
+def seats_of(stored: StoredTable) -> list[Seat]:
+    return [Seat(s["seat"], s["bot"], s["name"], s["token_hash"], s["present"], s["stand_in"], s["client_hash"])
+            for s in stored.seats]
 
 
 def record_of(stored: StoredTable) -> dict[str, Any]:
@@ -314,11 +351,10 @@ def stored_summary(st: StoredTable) -> dict[str, Any]:
 def rebuild(stored: StoredTable) -> Table:
     """A table from storage: its game replayed action by action from its seed."""
     state = medieval.replay(record_of(stored))
-    seats = [Seat(s["seat"], s["bot"], s["name"], s["token_hash"], s["present"], s["stand_in"], s["client_hash"])
-             for s in stored.seats]
+    seats = seats_of(stored)
     clock = None if stored.clock is None else ClockConfig.from_json(stored.clock)
     clock_state = None if stored.clock_state is None else ClockState.from_json(stored.clock_state)
     return Table(stored.id, state.game, stored.seed, stored.status, stored.auto_start, seats, state,
                  created=stored.created_at.timestamp(), private=stored.private, invite_hash=stored.invite_hash,
                  creator_hash=stored.creator_hash, creator_client=stored.creator_client, hotseat=stored.hotseat,
-                 clock=clock, clock_state=clock_state, undos=stored.undos)
+                 clock=clock, clock_state=clock_state, undos=stored.undos, revision=stored.revision)

@@ -1,10 +1,10 @@
-"""The table service: the parts of service.py put together (lifecycle, seats, play, chat).
+"""The table service: the parts of service.py put together (lifecycle, seats, play, chat, several processes).
 
 Tables, seats and the messages clients get are in table.py; the clocks in clock.py."""
 
 from __future__ import annotations
 
-from medieval.interfaces.server.chat import ChatOps
+from medieval.interfaces.server.cluster import ClusterOps
 from medieval.interfaces.server.lifecycle import Creation, LifecycleOps
 from medieval.interfaces.server.play import PlayOps
 from medieval.interfaces.server.seats import SeatOps
@@ -25,7 +25,7 @@ from medieval.interfaces.server.table import (
 )
 
 
-class TableService(LifecycleOps, SeatOps, PlayOps, ChatOps):
+class TableService(LifecycleOps, SeatOps, PlayOps, ClusterOps):
     """Every operation on tables (see service.py for how a change is made)."""
 
 

@@ -161,7 +161,7 @@ async def _serve(websocket: WebSocket, table_id: str, service: TableService, cli
         return
     try:
         table = await service.get(table_id[:64])
-        seat = None if token is None else service.seat_of(table, token)
+        seat = None if token is None else await service.seat_for(table, token)
     except ServiceError as e:
         code = {401: CLOSE_UNAUTHORIZED, 403: CLOSE_FORBIDDEN, 404: CLOSE_NO_TABLE}.get(e.status, CLOSE_BAD_HELLO)
         await _refuse(websocket, _error(e.status, e.code, e.detail), code)
