@@ -67,29 +67,23 @@ class _Table:
     def worth(self, k: int, hand: list[int] | None = None) -> float:
         """How much holding one more card of kind ``k`` is worth (with ``hand`` as it is now)."""
         h = self.hand if hand is None else hand
-        if k == JESTER:
-            return 3.0
-        c = h[k] + 1
-        if k in self.my_kinds:
-            return 1.2
-        if c >= 3:
-            return 2.5
-        if c + h[JESTER] >= 3:
-            return 2.2
-        return 1.6 if c == 2 else 0.5
+        return self._held(k, h[k] + 1, h[JESTER])
 
     def keep_cost(self, k: int) -> float:
         """What spending one card of kind ``k`` from hand costs: ``worth(k)`` of the hand with one card of
-        ``k`` fewer (worked out on the hand as it is)."""
+        ``k`` fewer (worked out on the hand as it is, without a copy)."""
+        h = self.hand
+        return self._held(k, h[k], h[JESTER])
+
+    def _held(self, k: int, c: int, jesters: int) -> float:
+        """The worth of holding ``c`` cards of kind ``k`` beside ``jesters`` Jesters."""
         if k == JESTER:
             return 3.0
-        h = self.hand
-        c = h[k]
         if k in self.my_kinds:
             return 1.2
         if c >= 3:
             return 2.5
-        if c + h[JESTER] >= 3:
+        if c + jesters >= 3:
             return 2.2
         return 1.6 if c == 2 else 0.5
 
