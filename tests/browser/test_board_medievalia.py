@@ -227,6 +227,8 @@ def test_a_whole_game_through_the_board_alone(server: ServerProcess, pages: Page
     start = time.monotonic()
     page = pages.new(DESKTOP)
     tid = create_in_lobby(page, server.base, "medievalia", 3, "random", {"rounds": 1})
+    # the board's module loads after the table page: until it has, only the action list offers moves
+    page.wait_for_selector(f".board-area {BOARD}")
     rng = random.Random(5)
     board = page.locator(f".board-area {BOARD}")
     snaps: list[dict[str, Any]] = []
