@@ -1,5 +1,5 @@
 """A Medievallons heuristic that decides from the seat's view and legal actions only (the part of the view it
-reads: ``state.bot_view(seat)``).
+reads: ``view.bot_view``, as ``state.bot_view(seat)`` gives it).
 
 - Lay a guild whenever possible (the third one wins at once); keep Jesters back when a lay does not
   need them.
@@ -37,7 +37,7 @@ from medieval.games.medievallons.components import (
     WIZARD,
 )
 from medieval.games.medievallons.guilds import G_COUNT, G_ID, G_JESTERS, G_KIND, G_OWNER
-from medieval.games.medievallons.view import BotView
+from medieval.games.medievallons.view import BotView, bot_view
 
 if TYPE_CHECKING:
     from medieval.games.medievallons.state import MedievallonsState
@@ -106,7 +106,8 @@ class _Table:
             threat = self.counts[g[G_OWNER]]
             breaks = g[G_COUNT] + g[G_JESTERS] == 3
             v = 0.6 + (1.5 * threat if breaks else 0.3 * threat)
-            best = max(best, v)
+            if v > best:
+                best = v
         return best
 
     def power(self, k: int) -> float:
@@ -132,7 +133,9 @@ class _Table:
             for g in self.guilds:
                 gk = g[G_KIND]
                 if gk != JESTER and gk != WITCH:
-                    best = max(best, self.power(gk))
+                    v = self.power(gk)
+                    if v > best:
+                        best = v
             return best
         if k == STAR:
             return 1.0 - 0.15 * (self.players - 1)
@@ -153,19 +156,11 @@ def choose(state: MedievallonsState, seat: int, rng: random.Random) -> Action:
         lays = [a for a in legal if type(a) is A.Lay]
         if len(lays) == 1:
             return lays[0]
-        return _turn(_Table(state.bot_view(seat), seat), legal, lays)
-    t = _Table(state.bot_view(seat), seat)
-    if all(type(a) is kind for a in legal):  # (a decision's choices are all of one kind)
-        best_of = _BEST.get(kind)
-        if best_of is not None:
-            return best_of(t, legal)
-        score = _SCORE.get(kind, _nothing)
-        best, best_score = first, -math.inf
-        for a in legal:
-            value = score(t, a)
-            if value >= best_score:
-                best, best_score = a, value
-        return best
+        return _turn(_Table(bot_view(state, seat), seat), legal, lays)
+    t = _Table(bot_view(state, seat), seat)
+    best_of = _BEST.get(kind)
+    if best_of is not None:
+        return best_of(t, legal)
     # the best score, the last of equals
     best, best_score = first, _SCORE.get(kind, _nothing)(t, first)
     for a in legal[1:]:
@@ -265,7 +260,11 @@ def _best_ask(t: _Table, legal: list[Action]) -> Action:
     hand: list[str] | None = None
     best, best_score = legal[0], -math.inf
     for a in legal:
-        assert type(a) is A.Ask
+        if type(a) is not A.Ask:  # (a Knight's demand offers nothing else)
+            score = _SCORE.get(type(a), _nothing)(t, a)
+            if score >= best_score:
+                best, best_score = a, score
+            continue
         k = a.kind
         if a.target != target:
             target = a.target
@@ -288,8 +287,8 @@ def _best_offer(t: _Table, legal: list[Action]) -> Action:
     cost = [held(k, c) if c else 0.0 for k, c in enumerate(hand)]
     best, best_score = legal[0], -math.inf
     for a in legal:
-        assert type(a) is A.Offer
-        score = -cost[a.first] - cost[a.second]
+        # (a Merchant's offer has nothing but offers)
+        score = -cost[a.first] - cost[a.second] if type(a) is A.Offer else _SCORE.get(type(a), _nothing)(t, a)
         if score >= best_score:
             best, best_score = a, score
     return best
