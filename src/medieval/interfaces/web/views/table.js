@@ -128,7 +128,7 @@ export function TableView({ table }) {
   const connected = status.s === "open";
   const seats = state?.seats ?? summary?.seats ?? [];
   const names = seats.map((/** @type {any} */ s) => seatName(s));
-  // the board's own words when this move is not a plain turn (MidEvil's reactions): for the banner,
+  // the board's own words when this move is not a plain turn (a reaction on another's turn): for the banner,
   // the tab's title and the notification alike
   /** @type {string | null} */
   const moveText = yourTurnNow && state?.view ? (Board?.yourMove?.(state.view, names) ?? null) : null;
