@@ -212,11 +212,17 @@ def _keep(t: _Table, a: A.Keep | A.Take) -> float:
 
 
 def _ask(t: _Table, a: A.Ask) -> float:
-    if a.kind == JESTER:
-        return 2.0 + 0.1 * t.sizes[a.target]
-    seen = t.view["seen"].get(str(a.target))  # (as _best_ask, which decides a Knight's demand)
-    known = 1.5 if seen and KINDS[a.kind] in seen["hand"] else 0.0
-    return t.worth(a.kind) + known + 0.1 * t.sizes[a.target]
+    seen = t.view["seen"].get(str(a.target))
+    return _asked(a.kind, t.worth(a.kind), t.sizes[a.target], seen["hand"] if seen else None)
+
+
+def _asked(k: int, worth: float, size: int, seen: list[str] | None) -> float:
+    """Asking for kind ``k`` (worth ``worth`` in hand) from a hand of ``size`` cards, of which the seat
+    saw ``seen`` (None: nothing)."""
+    if k == JESTER:
+        return 2.0 + 0.1 * size
+    known = 1.5 if seen is not None and KINDS[k] in seen else 0.0
+    return worth + known + 0.1 * size
 
 
 def _target(t: _Table, a: A.TradeWith | A.LookAt | A.BegFrom) -> float:
@@ -248,11 +254,10 @@ _SCORE: dict[type, Callable[[_Table, Any], float]] = {
 }
 
 
-
 # the best of a decision's many choices of one kind, the last of equals (each scored as _SCORE would)
 def _best_ask(t: _Table, legal: list[Action]) -> Action:
-    """A Knight's demand (``_ask``): the worth of each kind and what the seat saw of each hand, looked up
-    once a kind and once a seat."""
+    """A Knight's demand (``_asked``, as ``_ask`` scores one): the worth of each kind and what the seat saw
+    of each hand, looked up once a kind and once a seat."""
     worth = [t.worth(k) for k in _KINDS]
     sizes = t.sizes
     seen = t.view["seen"]
@@ -270,21 +275,16 @@ def _best_ask(t: _Table, legal: list[Action]) -> Action:
             target = a.target
             saw = seen.get(str(target))
             hand = saw["hand"] if saw else None
-        if k == JESTER:
-            score = 2.0 + 0.1 * sizes[target]
-        else:
-            known = 1.5 if hand is not None and KINDS[k] in hand else 0.0
-            score = worth[k] + known + 0.1 * sizes[target]
+        score = _asked(k, worth[k], sizes[target], hand)
         if score >= best_score:
             best, best_score = a, score
     return best
 
 
 def _best_offer(t: _Table, legal: list[Action]) -> Action:
-    """A Merchant's offer (``_offer``): what keeping each kind in hand costs, worked out once a kind."""
-    hand = t.hand
-    held = t._held
-    cost = [held(k, c) if c else 0.0 for k, c in enumerate(hand)]
+    """A Merchant's offer (as ``_offer`` scores one): what keeping each kind in hand costs
+    (``keep_cost``), worked out once a kind."""
+    cost = [t.keep_cost(k) if c else 0.0 for k, c in enumerate(t.hand)]
     best, best_score = legal[0], -math.inf
     for a in legal:
         # (a Merchant's offer has nothing but offers)
