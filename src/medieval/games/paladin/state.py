@@ -54,11 +54,11 @@ class PaladinState(State):
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == PLACE:
-            return (self.turn,)
+            return A.ALONE[self.turn]
         if phase == RESOLVE:
-            return (self.table[self.res_q][0],)
+            return A.ALONE[self.table[self.res_q][0]]
         if phase == FIRST:
-            return (self.dealer,)
+            return A.ALONE[self.dealer]
         return ()
 
     @property
