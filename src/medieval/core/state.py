@@ -27,9 +27,7 @@ from medieval.core.errors import (
 )
 from medieval.core.events import Event, LazyEvent, Payloads
 from medieval.core.outcome import Outcome
-from medieval.core.position import (
-    copy_json as copy_json,
-)
+from medieval.core.position import copy_json as copy_json
 from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
 from medieval.core.rng import Rng, chance, derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
@@ -93,6 +91,9 @@ class State(ABC):
     _legal_seat: int
     _legal: list[Action] | None
     _notation_index: tuple[list[Action], dict[str, Action]] | None
+
+    #: Whether ``_legal_actions`` itself answers [] to a seat not to move (``legal_actions`` skips ``to_move``).
+    _LEGAL_ASKS_SEAT: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -186,7 +187,7 @@ class State(ABC):
         """Legal actions of ``seat`` now (empty if it is not to move). Stable order, no duplicates."""
         if self._legal is not None and self._legal_seat == seat:
             return self._legal
-        if seat not in self.to_move:
+        if not self._LEGAL_ASKS_SEAT and seat not in self.to_move:
             return []
         legal = self._legal_actions(seat)
         self._legal_seat = seat

@@ -67,14 +67,16 @@ class PaladinState(State):
             return None
         return scoring.outcome(self)
 
+    _LEGAL_ASKS_SEAT = True
+
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
+        phase = self.phase  # (each case answers [] to a seat not to move: ``State._LEGAL_ASKS_SEAT``)
         if phase == PLACE:
-            return placing.legal(self, seat)
+            return placing.legal(self, seat) if seat == self.turn else []
         if phase == RESOLVE:
-            return [A.CHALLENGE, A.TAKE_BACK, A.DISCARD]
+            return [A.CHALLENGE, A.TAKE_BACK, A.DISCARD] if seat == self.table[self.res_q][0] else []
         if phase == FIRST:
-            return list(A.CHOOSE_FIRST[: self.players])
+            return list(A.CHOOSE_FIRST[: self.players]) if seat == self.dealer else []
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
