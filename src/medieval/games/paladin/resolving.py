@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.state import Action
 from medieval.games.paladin import actions as A
 from medieval.games.paladin.components import CARD_FACES, CARD_NAMES, QUEST_LABELS, QUESTS
+from medieval.games.paladin.scoring import end_round
 
 if TYPE_CHECKING:
     from medieval.games.paladin.state import PaladinState
@@ -83,8 +84,6 @@ def resolve(s: PaladinState, seat: int, action: Action) -> None:
 
 def award(s: PaladinState) -> None:
     """§6.7 the quest and its last hero go to the hero's owner; then the next quest."""
-    from medieval.games.paladin.scoring import end_round
-
     winner, card = s.hero
     quest = s.row[s.res_q]
     s.won[winner] += [quest, card]
