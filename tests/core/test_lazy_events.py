@@ -25,6 +25,7 @@ def test_payloads_are_built_once_when_first_read() -> None:
     assert lazy.for_seat(0) == {"kind": "look", "seat": 2}  # the others see the redacted form
     assert lazy.for_seat(None) == {"kind": "look", "seat": 2}
     assert built == [(2, "7r")]
+    assert type(lazy) is Event  # once read, a plain event
 
 
 def test_a_lazy_event_equals_and_serialises_as_its_eager_twin() -> None:

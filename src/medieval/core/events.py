@@ -13,7 +13,7 @@ class Event:
     events are shared between a state and its clones. (A plain class with slots: games emit many of
     them, and building one costs a third of a frozen dataclass.)"""
 
-    __slots__ = ("data", "kind", "redacted", "to")
+    __slots__ = ("_args", "_build", "data", "kind", "redacted", "to")  # (_args, _build: see LazyEvent)
 
     kind: str
     data: dict[str, Any]
@@ -60,16 +60,14 @@ class Event:
 
 #: Builds a lazy event's payloads from its arguments: ``(data, redacted)``.
 Payloads = Callable[..., tuple[dict[str, Any], dict[str, Any] | None]]
-_DATA = Event.__dict__["data"]
-_REDACTED = Event.__dict__["redacted"]
 
 
 class LazyEvent(Event):
     """An event whose payloads are built from their arguments when first read (``State._emit_lazy``):
     the log of a playout nobody reads then costs a tuple of arguments an event, not two dicts of names.
-    Reads, copies and equality are those of :class:`Event`."""
+    Once read it turns into a plain :class:`Event` (same slots), so later reads cost nothing more."""
 
-    __slots__ = ("_args", "_build")
+    __slots__ = ()
 
     def __init__(self, kind: str, build: Payloads, args: tuple[Any, ...],
                  to: tuple[int, ...] | None = None) -> None:
@@ -80,22 +78,16 @@ class LazyEvent(Event):
 
     def _payloads(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
         data, redacted = self._build(*self._args)
-        _DATA.__set__(self, data)
-        _REDACTED.__set__(self, redacted)
+        self.__class__ = Event  # type: ignore[assignment]
+        plain: Event = self  # (now a plain event: data and redacted are its slots)
+        plain.data = data
+        plain.redacted = redacted
         return data, redacted
 
     @property
     def data(self) -> dict[str, Any]:  # type: ignore[override]
-        try:
-            value: dict[str, Any] = _DATA.__get__(self, LazyEvent)
-        except AttributeError:
-            return self._payloads()[0]
-        return value
+        return self._payloads()[0]
 
     @property
     def redacted(self) -> dict[str, Any] | None:  # type: ignore[override]
-        try:
-            value: dict[str, Any] | None = _REDACTED.__get__(self, LazyEvent)
-        except AttributeError:
-            return self._payloads()[1]
-        return value
+        return self._payloads()[1]
