@@ -6,6 +6,11 @@ replace the live state. If the write fails, storage decides: the action is ackno
 action stored at its ply is this very one, written by this process (the commit happened and only its
 answer was lost); anything else is logged, refused, and the table reloaded from storage.
 
+With several processes the action is decided on this process's copy and stored in one statement that
+checks the copy is the stored table (shared.py ``Actor``); when another process changed it meanwhile,
+nothing is stored, the copy catches up from the statement's answer and the action is decided again. A
+refusal is given only after checking storage for changes the copy lacks.
+
 Undo follows Board Game Arena's policy (core/undo.py): a seat may take back its own last action within
 its turn, never past a reveal, a chance event or another seat's decision."""
 

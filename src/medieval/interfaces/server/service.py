@@ -244,7 +244,8 @@ class ServiceBase:
     async def locked(self, table: Table) -> AsyncIterator[None]:
         """Hold ``table`` for a change: its lock in this process; with several processes, also its row in
         the database, in a transaction that first brings the table up to what is stored (the change's
-        write then commits in it: ``_write``). Whatever is decided inside sees the stored truth."""
+        write then commits in it: ``_write``). Whatever is decided inside sees the stored truth. (Actions
+        take the lock only, and are stored in one statement that checks the copy: play.py.)"""
         async with table.lock:
             if not self.shared:
                 yield

@@ -1,11 +1,15 @@
 """Several server processes over one PostgreSQL database: the database side.
 
-Every process may serve every table. A change to a table runs in one transaction (``Tx``) that first
-locks the table's row (``SELECT ... FOR NO KEY UPDATE``: exclusive among writers of the table, and
-still letting chat messages reference it) and reads what was stored since the process's copy
-(``read_delta``: nothing when the revisions match; else the row, the seats and only the actions it has
-not seen, or every action after an undo); the service catches up, decides, and commits the change
-with the table's revision + 1 and a ``NOTIFY`` (delivered at commit). Only then is anyone answered.
+Every process may serve every table. An action is decided on the process's copy and stored by one
+statement (``Actor``: migration 0011's ``medieval_act``) that locks the table's row (``FOR NO KEY
+UPDATE``: exclusive among writers of the table, and still letting chat messages reference it), compares
+the stored revision with the copy's, and stores the action with the revision + 1 in that statement's
+transaction; or, if the table was changed elsewhere, stores nothing and returns the row, the seats and
+only the actions the copy has not seen (every action after an undo): the service catches up and decides
+again (``Stale``). Any other change (seats, undo, start, cancel, a clock running out) runs in one
+transaction (``Tx``) that first locks the row and reads what was stored since the copy (``read_delta``),
+then lets the service decide and commits the change with the revision + 1. Only after the commit is
+anyone answered, and the other processes told (``Notifier``).
 
 The other processes hear the notice (``Listener``: a psycopg connection in a thread, LISTENing,
 reconnecting after a failure) and bring their copy up to the stored revision, then push the new views
