@@ -2,6 +2,7 @@
 committed"): one statement when the process's copy of the table is the stored one, two when another
 process changed the table first (the first brings back what was missed, the second stores the action).
 The notice to the other processes is left out: it goes out after the commit, with the others waiting.
+What a copy behind gets back is checked too: the actions from its ply on, or every action after an undo.
 Counted on the real PostgreSQL, statement by statement, through SQLAlchemy's event hooks on every engine
 a service uses; a count, not a timing."""
 
@@ -12,11 +13,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from sqlalchemy import Engine, event
 
 from medieval.interfaces.server.settings import ServerSettings
-from medieval.interfaces.server.shared import Actor
-from medieval.interfaces.server.storage import Database
+from medieval.interfaces.server.shared import Actor, Stale
+from medieval.interfaces.server.storage import ActionWrite, Database
 from medieval.interfaces.server.tables import Table, TableService
 from tests.server.helpers import stored_actions
 
@@ -126,6 +128,21 @@ def test_an_action_is_one_statement_and_two_after_a_change_elsewhere(postgres_ur
             assert other.ply == 2 and other.revision == table.revision + 1 and other.seats[idle].present
             assert trips.total == 2, trips.statements  # found behind, caught up from the answer, stored
             assert all("medieval_act" in s for s in trips.statements)
+
+            # What a copy behind gets back: the actions from its ply on; every action after an undo.
+            history, actor = other.state.history, b.actor
+            assert actor is not None
+            probe = ActionWrite(table.id, 1, 0, "x", "playing", None, second.writer_id)
+            with pytest.raises(Stale) as behind:
+                await actor.act(probe, revision=0, undos=0)
+            assert behind.value.delta is not None and behind.value.delta.since == 1
+            assert behind.value.delta.stored.actions == history[1:]
+            assert [s["name"] for s in behind.value.delta.stored.seats] == ["A", "P1", "P2"]
+            with pytest.raises(Stale) as undone:
+                await actor.act(probe, revision=0, undos=1)
+            assert undone.value.delta is not None and undone.value.delta.since is None
+            assert undone.value.delta.stored.actions == history
+            assert undone.value.delta.stored.revision == other.revision
         finally:
             for service in (a, b):
                 await unbare(service)

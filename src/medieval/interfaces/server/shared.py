@@ -266,11 +266,12 @@ class Actor:
                 batch.append(self._queue.get_nowait())
             try:
                 await self._store(batch)
-            except BaseException as e:  # cancelled mid-call: nobody is left waiting
-                for job in batch:
-                    if not job.future.done():
-                        job.future.set_exception(e if isinstance(e, Exception) else RuntimeError("stopped"))
+            except asyncio.CancelledError:  # stopped mid-call: nobody is left waiting
+                _fail(batch, RuntimeError("the server is stopping"))
                 raise
+            except Exception as e:
+                log.exception("storing %d actions failed", len(batch))
+                _fail(batch, e)
 
     async def _store(self, batch: list[_Act]) -> None:
         batch.sort(key=lambda job: job.action.table_id)  # every process locks rows in one order
@@ -288,15 +289,18 @@ class Actor:
         self.calls += 1
         results = {r.o_id: r for r in rows}
         for job in batch:
-            r = results[job.action.table_id]
             if job.future.done():
                 continue
-            if r.o_revision is None:
-                job.future.set_exception(Stale(None))
-            elif r.o_delta is not None:
-                job.future.set_exception(Stale(delta_from_json(r.o_delta)))
-            else:
-                job.future.set_result(int(r.o_revision))
+            try:
+                r = results[job.action.table_id]
+                if r.o_revision is None:
+                    job.future.set_exception(Stale(None))
+                elif r.o_delta is not None:
+                    job.future.set_exception(Stale(delta_from_json(r.o_delta)))
+                else:
+                    job.future.set_result(int(r.o_revision))
+            except Exception as e:  # (the caller then asks storage whether its action is there)
+                job.future.set_exception(e)
 
     def _params(self, batch: list[_Act]) -> dict[str, Any]:
         acts = [job.action for job in batch]
@@ -307,6 +311,12 @@ class Actor:
                 "outcomes": [None if a.outcome is None else json.dumps(a.outcome) for a in acts],
                 "clocks": [None if a.clock_state is None else json.dumps(a.clock_state) for a in acts],
                 "writer": self.writer}
+
+
+def _fail(batch: list[_Act], error: Exception) -> None:
+    for job in batch:
+        if not job.future.done():
+            job.future.set_exception(error)
 
 
 def delta_from_json(found: Any) -> Delta:
