@@ -273,7 +273,8 @@ class Actor:
                 log.exception("storing %d actions failed", len(batch))
                 _fail(batch, e)
 
-    async def _store(self, batch: list[_Act]) -> None:
+    async def _store(self, batch: list[_Act], failed: Exception | None = None) -> None:
+        """Store ``batch`` in one call; if it fails, each action alone (``failed``: the group's error)."""
         batch.sort(key=lambda job: job.action.table_id)  # every process locks rows in one order
         try:
             async with self.engine.connect() as conn:
@@ -284,7 +285,7 @@ class Actor:
                     batch[0].future.set_exception(e)
                 return
             for job in batch:
-                await self._store([job])
+                await self._store([job], e)
             return
         self.calls += 1
         results = {r.o_id: r for r in rows}
@@ -293,7 +294,11 @@ class Actor:
                 continue
             try:
                 r = results[job.action.table_id]
-                if r.o_revision is None:
+                if failed is not None and r.o_delta is not None:
+                    # Changed since: perhaps by this very action, if the group's commit happened and only
+                    # its answer was lost; the caller asks storage (play.py ``_after_failed_write``).
+                    job.future.set_exception(failed)
+                elif r.o_revision is None:
                     job.future.set_exception(Stale(None))
                 elif r.o_delta is not None:
                     job.future.set_exception(Stale(delta_from_json(r.o_delta)))
