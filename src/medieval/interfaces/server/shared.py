@@ -288,12 +288,14 @@ class Actor:
                 await self._store([job], e)
             return
         self.calls += 1
-        results = {r.o_id: r for r in rows}
-        for job in batch:
+        # one answer per action, in the order given (a group may hold two actions of one table: the
+        # first stored, the second then behind it; answers keyed by table would mix them up)
+        for job, r in zip(batch, rows, strict=False):
             if job.future.done():
                 continue
             try:
-                r = results[job.action.table_id]
+                if r.o_id != job.action.table_id:
+                    raise RuntimeError(f"medieval_act answered for {r.o_id}, not {job.action.table_id}")
                 if failed is not None and r.o_delta is not None:
                     # Changed since: perhaps by this very action, if the group's commit happened and only
                     # its answer was lost; the caller asks storage (play.py ``_after_failed_write``).
@@ -306,6 +308,7 @@ class Actor:
                     job.future.set_result(int(r.o_revision))
             except Exception as e:  # (the caller then asks storage whether its action is there)
                 job.future.set_exception(e)
+        _fail(batch[len(rows):], RuntimeError("medieval_act gave fewer answers than actions"))
 
     def _params(self, batch: list[_Act]) -> dict[str, Any]:
         acts = [job.action for job in batch]
