@@ -159,6 +159,9 @@ def test_a_whole_game_through_the_board(server: ServerProcess, pages: Pages, sho
         if not state["your_turn"]:
             wait_change(page, state["version"], 3_000)
             continue
+        if not panned and len(state["view"]["tiles"]) >= 3:  # on any turn: the seat may place no tile late enough
+            panned = True
+            pan_and_zoom(page, state["view"])
         acts = state["actions"]
         kinds = sorted({a["kind"] for a in acts})
         # a little of everything: a kind at random (moving rather than stopping), then one of its moves
@@ -166,9 +169,6 @@ def test_a_whole_game_through_the_board(server: ServerProcess, pages: Pages, sho
         kind = rng.choices(kinds, weights)[0]
         action = rng.choice([a for a in acts if a["kind"] == kind])
         if kind == "place_tile":
-            if not panned and len(state["view"]["tiles"]) >= 3:
-                panned = True
-                pan_and_zoom(page, state["view"])
             other = [a["args"]["rotation"] for a in acts if a["kind"] == kind]
             placements_offered(page, state, rng.choice(other))
         two_step += perform(page, action, state["view"]["phase"])

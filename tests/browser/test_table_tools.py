@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Pages
-from tests.browser.helpers import version
+from tests.browser.helpers import READY, click_something, is_over, version, wait_change
 from tests.server.helpers import ServerProcess, running
 
 pytestmark = pytest.mark.browser
@@ -96,3 +96,39 @@ def test_the_creator_cancels_an_open_table(server: ServerProcess, pages: Pages) 
     page.goto(server.base + "/")
     page.wait_for_selector(f"[data-mine='{tid}'][data-status='cancelled']")
     assert page.locator(f"[data-cancel='{tid}']").count() == 0
+
+
+#: A hidden tab whose player switched notifications on and granted them: every notification built is kept.
+HIDDEN_TAB = """
+Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => true });
+window.notes = [];
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.notes.push({ title, tag: options?.tag ?? null }); }
+};
+localStorage.setItem("medieval.notify", "1");
+"""
+
+
+def test_a_hidden_tab_is_told_once_a_turn_that_it_is_its_turn(paced: ServerProcess, pages: Pages) -> None:
+    page = pages.new()
+    page.add_init_script(HIDDEN_TAB)
+    _create(page, paced.base, "none")
+    rng = random.Random(3)
+    for turn in (1, 2):
+        page.wait_for_selector(READY)
+        page.wait_for_function("(n) => window.notes.length >= n", arg=turn)  # told once the board has loaded
+        notes = page.evaluate("window.notes")
+        assert notes == [{"title": "Your turn at Paladin", "tag": "medieval-turn"}] * turn, notes
+        assert page.title() == "Your turn · Paladin · Medieval"
+        # the seat's moves until its turn passes (several decisions in a row are one turn)
+        while page.locator(READY).count() and not is_over(page):
+            before = version(page)
+            while not click_something(page, rng):
+                pass
+            assert wait_change(page, before), "the move was not played"
+            assert len(page.evaluate("window.notes")) == turn, "one notification a turn, not one a state"
+        if is_over(page):
+            break
+    assert len(page.evaluate("window.notes")) == 2, "the game ended before the seat's second turn"

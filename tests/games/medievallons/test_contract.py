@@ -16,7 +16,8 @@ from medieval.core.spec import OptionValue
 from medieval.core.state import Action
 from medieval.games.medievallons import SPEC, MedievallonsGame, MedievallonsState
 from medieval.games.medievallons import actions as A
-from medieval.games.medievallons.components import JESTER, MONK, N_KINDS, names
+from medieval.games.medievallons.components import JESTER, KINDS, MONK, N_KINDS, names
+from medieval.games.medievallons.guilds import G_COUNT, G_ID, G_JESTERS, G_KIND, G_LAID, G_OWNER
 from medieval.games.medievallons.render import render
 from medieval.games.medievallons.view import MedievallonsView
 from tests.games.medievallons.helpers import stacked
@@ -224,7 +225,8 @@ def test_heuristic_beats_random() -> None:
 
 def test_bot_view_is_part_of_the_view() -> None:
     """Heuristic: the lean view it reads holds the view's own entries for that seat (the hand as its count
-    of each kind, each guild by some of its entries), so it can show nothing the seat may not know."""
+    of each kind, each guild as the state's list of the entries the view shows, the discard pile's top
+    card as its kind), so it can show nothing the seat may not know."""
     game = medieval.make("medievallons", 4)
     for seed in range(3):
         s = game.new_game(seed)
@@ -233,10 +235,13 @@ def test_bot_view_is_part_of_the_view() -> None:
             for seat in range(4):
                 lean, whole = s.bot_view(seat), s.view(seat)
                 assert names(lean["hand"]) == whole["hand"]
-                for key in ("players", "hand_counts", "guild_counts", "discard_top", "seen"):
+                for key in ("players", "hand_counts", "guild_counts", "seen"):
                     assert lean[key] == whole[key], key
-                assert [dict(g) for g in lean["guilds"]] == [{k: g[k] for k in ("id", "owner", "kind", "size")}
-                                                            for g in whole["guilds"]]
+                top = lean["discard_top"]
+                assert (KINDS[top] if top >= 0 else None) == whole["discard_top"]
+                assert [{"id": g[G_ID], "owner": g[G_OWNER], "kind": KINDS[g[G_KIND]],
+                         "size": g[G_COUNT] + g[G_JESTERS], "laid_turn": g[G_LAID]} for g in lean["guilds"]] == [
+                    {k: g[k] for k in ("id", "owner", "kind", "size", "laid_turn")} for g in whole["guilds"]]
             seat = s.to_move[0]
             s.apply(seat, rng.choice(s.legal_actions(seat)))
 

@@ -122,10 +122,12 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         prior = heuristic if cfg.prior == "heuristic" else None
         rollout_h = heuristic if cfg.rollout == "heuristic" else None
         fast = cfg.fast and (fast_path_ok(game) if rollout_h is None else fast_heuristic_ok(game))
-        evaluate = game.evaluate if cfg.depth is not None and type(game).has_evaluation() else None
+        evaluate = None
+        if cfg.depth is not None and type(game).has_evaluation():
+            evaluate = _part(game, "evaluate", "evaluation")
         # depth=round: playouts stop where the round they are in ends (read on the determinized worlds only;
         # games without rounds play to the end)
-        round_of = game.round_number if evaluate is not None and cfg.depth == "round" else None
+        round_of = _part(game, "round_number", "rounds") if evaluate is not None and cfg.depth == "round" else None
         budget = cfg.iteration_budget
         deadline = None if cfg.time is None else origin + cfg.time
         if cfg.paired:
@@ -138,7 +140,17 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         return best
 
     def _heuristic(self, game: Game[Any]) -> Heuristic | None:
-        return game.heuristic_action if type(game).has_heuristic() else None
+        return _part(game, "heuristic_action", "heuristic") if type(game).has_heuristic() else None
+
+
+def _part(game: Game[Any], method: str, part: str) -> Any:
+    """``game``'s ``method``, or straight the function its spec's ``part`` names where the game keeps
+    ``Game``'s own method (which only loads that function and calls it): playouts call it at every step."""
+    if getattr(type(game), method) is getattr(Game, method) and method not in vars(game):
+        function = game.spec.load(part)
+        if function is not None:
+            return function
+    return getattr(game, method)
 
 
 def _factory(params: dict[str, str], seed: int | None) -> Agent:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 
 from medieval.agents.ismcts.config import ISMCTSConfig
 from medieval.agents.ismcts.worlds import MAX_ROLLOUT_STEPS, Heuristic, OrderBlindRandom
@@ -85,7 +87,9 @@ class Playouts:
                 else:
                     action = legal[int(rand() * len(legal))]
                 if fast:
-                    if action not in legal:  # (the checked path would stop on it)
+                    # (the checked path would stop on an illegal action; actions are interned, so the
+                    # identity test in C finds the usual one before any comparison)
+                    if not any(map(is_, legal, repeat(action))) and action not in legal:
                         action = legal[int(rand() * len(legal))]
                     world.apply_fast(seat, action)
                 else:

@@ -153,49 +153,44 @@ def view(s: MedievallonsState, seat: int | None) -> MedievallonsView:
     }
 
 
-class BotGuild(TypedDict):
-    """A guild as the heuristic reads it: the entries of its ``GuildView`` it needs."""
-
-    id: int
-    owner: int
-    kind: str
-    size: int
-
-
 class BotView(TypedDict):
     """The part of ``view(seat)`` the heuristic reads (``MedievallonsState.bot_view``), several times cheaper
-    to build: every entry is the view's own, the seat's hand given as its count of each kind (the view lists
-    the names) and each guild by the entries of it the heuristic needs."""
+    to build: every entry is the view's own in a form that costs nothing to make. The seat's hand is its
+    count of each kind (the view lists the names), each guild is the state's own
+    ``[id, owner, kind, count, jesters, laid_turn]`` (``guilds.py``; the view's ``GuildView`` shows each of
+    these) and the top of the discard pile is its kind (-1: none)."""
 
     players: int
     hand: list[int]
     hand_counts: list[int]
-    guilds: list[BotGuild]
+    guilds: list[list[int]]
     guild_counts: list[int]
-    discard_top: str | None
+    discard_top: int
     seen: dict[str, SeenHand]
 
 
 def bot_view(s: MedievallonsState, seat: int) -> BotView:
-    """The lean view; its ``seen`` is the state's own (read only: the state replaces those dicts, never
-    changes them)."""
+    """The lean view; its ``guilds`` and ``seen`` are the state's own (read only, and only until the next
+    action: the state changes its guilds in place)."""
     n = s.players
     counts = [0] * n
-    any_kind = s.game.jester_guild_counts  # R3 as ``guilds.count`` reads it
-    guilds: list[BotGuild] = []
-    for g in s.guilds:
-        owner = g[G_OWNER]
-        kind = g[G_KIND]
-        if any_kind or kind != JESTER:
-            counts[owner] += 1
-        guilds.append({"id": g[G_ID], "owner": owner, "kind": KINDS[kind], "size": g[G_COUNT] + g[G_JESTERS]})
+    table = s.guilds
+    if table:
+        if s.game.jester_guild_counts:  # R3 as ``guilds.count`` reads it
+            for g in table:
+                counts[g[G_OWNER]] += 1
+        else:
+            for g in table:
+                if g[G_KIND] != JESTER:
+                    counts[g[G_OWNER]] += 1
+    discard = s.discard
     return {
         "players": n,
         "hand": s.hands[seat][:],
-        "hand_counts": [sum(h) for h in s.hands],
-        "guilds": guilds,
+        "hand_counts": list(map(sum, s.hands)),
+        "guilds": table,
         "guild_counts": counts,
-        "discard_top": KINDS[s.discard[-1]] if s.discard else None,
+        "discard_top": discard[-1] if discard else -1,
         "seen": cast("dict[str, SeenHand]", s.seen[seat]),
     }
 

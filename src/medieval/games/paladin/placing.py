@@ -15,19 +15,24 @@ if TYPE_CHECKING:
 
 def legal(s: PaladinState, seat: int) -> list[Action]:
     """§4.1 to §5.2: the look decision first (once heroes are down), then where each face may go."""
-    n = s.players
-    if s.placed >= n and not s.looked:
-        looks = lookable(s, seat)
-        if looks:
-            return [A.NO_LOOK, *looks]
-    faces = sorted({FACE_OF[c] for c in s.hands[seat]})
+    n = s.game.players
     table = s.table
     row = s.row
     if s.placed < n:  # §4.1 heroes: quests still without a card
         quests = [row[i] for i in range(n) if not table[i]]
-    else:  # §5.2 one card per quest per player
+    else:
+        if not s.looked:
+            looks = lookable(s, seat)
+            if looks:
+                return [A.NO_LOOK, *looks]
+        # §5.2 one card per quest per player
         quests = [row[i] for i in range(n) if seat not in table[i][0::2]]
+    hand = s.hands[seat]
     place = A.PLACE
+    if len(hand) == 1:  # (one card: one face)
+        by_quest = place[FACE_OF[hand[0]]]
+        return [by_quest[q] for q in quests]
+    faces = sorted({FACE_OF[c] for c in hand})
     return [place[f][q] for q in quests for f in faces]
 
 
@@ -37,9 +42,11 @@ def lookable(s: PaladinState, seat: int) -> list[Action]:
     out: list[Action] = []
     look = A.LOOK
     for q, cards in zip(s.row, s.table, strict=False):
-        for j in range(1, len(cards), 2):
-            if not kn >> cards[j] & 1:
-                out.append(look[q][cards[j - 1]])
+        if cards:
+            by_owner = look[q]
+            for j in range(1, len(cards), 2):
+                if not kn >> cards[j] & 1:
+                    out.append(by_owner[cards[j - 1]])
     return out
 
 
@@ -77,7 +84,7 @@ def place(s: PaladinState, seat: int, action: A.Place) -> None:
     # Others can no longer tell which of this hand's cards went down: forget them all (§9.3).
     keep = ~forget
     known = s.known
-    for o in range(s.players):
+    for o in range(s.game.players):
         if o != seat:
             known[o] &= keep
     hand.remove(card)
@@ -88,7 +95,7 @@ def place(s: PaladinState, seat: int, action: A.Place) -> None:
         quest = QUEST_LABELS[action.quest]
         s._emit("place", {"seat": seat, "quest": quest, "hero": hero, "card": CARD_NAMES[card]}, (seat,),
                 {"seat": seat, "quest": quest, "hero": hero})
-    n = s.players
+    n = s.game.players
     s.placed += 1
     s.looked = False
     s.turn = (s.turn + 1) % n

@@ -27,7 +27,7 @@ def reveal_hero(s: PaladinState) -> None:
 def reveal(s: PaladinState, card: int) -> None:
     b = 1 << card
     known = s.known
-    for o in range(s.players):
+    for o in range(s.game.players):
         known[o] |= b
 
 

@@ -33,11 +33,17 @@ export function chime() {
   } catch { /* no audio here */ }
 }
 
-/** @param {string} gameName */
-export function yourTurn(gameName) {
+/**
+ * The seat is to move: a chime if sound is on, and a system notification if the tab is hidden and
+ * notifications are on. `what` is the board's own words for the move when it is not a plain turn (a
+ * reaction on another player's turn); without it the notification says "Your turn at <game>".
+ * @param {string} gameName @param {string | null} [what]
+ */
+export function yourTurn(gameName, what = null) {
   if (flag("sound", false)) chime();
   if (flag("notify", false) && document.hidden && "Notification" in window && Notification.permission === "granted") {
-    try { new Notification(`Your turn at ${gameName}`, { tag: "medieval-turn", silent: true }); } catch { /* unsupported */ }
+    const text = what ? `${gameName}: ${what}` : `Your turn at ${gameName}`;
+    try { new Notification(text, { tag: "medieval-turn", silent: true }); } catch { /* unsupported */ }
   }
 }
 

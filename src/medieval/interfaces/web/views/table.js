@@ -126,14 +126,21 @@ export function TableView({ table }) {
   // Moves go only through an open socket: while it is down the page says so, and neither offers
   // controls nor calls it "your turn" with nothing to click.
   const connected = status.s === "open";
-  useEffect(() => {
-    if (yourTurnNow && !wasTurn.current) yourTurn(displayName);
-    wasTurn.current = yourTurnNow;
-    setTitle(over ? `${displayName}: game over` : yourTurnNow ? `Your turn · ${displayName}` : displayName);
-  }, [yourTurnNow, over, displayName]);
-
   const seats = state?.seats ?? summary?.seats ?? [];
   const names = seats.map((/** @type {any} */ s) => seatName(s));
+  // the board's own words when this move is not a plain turn (a reaction on another's turn): for the banner,
+  // the tab's title and the notification alike
+  /** @type {string | null} */
+  const moveText = yourTurnNow && state?.view ? (Board?.yourMove?.(state.view, names) ?? null) : null;
+  useEffect(() => {
+    setTitle(over ? `${displayName}: game over` : yourTurnNow ? `${moveText ? "Your move" : "Your turn"} · ${displayName}` : displayName);
+    // the chime and the notification wait for the board: only then are the game's name and the
+    // board's words for the move known (a turn that starts before it has loaded is told once it has)
+    if (!Board) return;
+    if (yourTurnNow && !wasTurn.current) yourTurn(displayName, moveText);
+    wasTurn.current = yourTurnNow;
+  }, [yourTurnNow, over, displayName, moveText, Board]);
+
   const seat = state?.seat ?? null;
   const act = seat !== null && state?.status === "playing" && connected
     ? (/** @type {string} */ notation) => {
@@ -151,7 +158,7 @@ export function TableView({ table }) {
   else if (over) banner = "The game is over.";
   else if (CLOSED[state.status]) banner = CLOSED[state.status];
   else if (!connected) banner = status.s === "closed" ? "Disconnected from the table." : `Reconnecting…${yourTurnNow ? " (your turn)" : ""}`;
-  else if (yourTurnNow) banner = busy ? "Sending your move…" : (Board?.yourMove?.(state.view, names) ?? "Your turn.");
+  else if (yourTurnNow) banner = busy ? "Sending your move…" : (moveText ?? "Your turn.");
   else if (thinking.length) banner = `${thinking.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")} is thinking…`;
   else if (toMove.length) banner = `Waiting for ${toMove.map((/** @type {number} */ t) => `P${t} ${names[t] ?? ""}`).join(", ")}.`;
 
