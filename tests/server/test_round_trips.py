@@ -155,6 +155,49 @@ def test_an_action_is_one_statement_and_two_after_a_change_elsewhere(postgres_ur
         second.close()
 
 
+def test_two_actions_of_one_table_in_one_call_get_their_own_answers(postgres_url: str) -> None:
+    """Two seats of one table acting at the same moment on one process go to the database in one call
+    (one group): the first is stored, the second finds the table changed by it; each caller gets its own
+    answer (the first its new revision, not the second's ``Stale``)."""
+    settings = ServerSettings(database_url=postgres_url, multi_process=True, bot_delay=0)
+    db = Database(settings)
+    db.migrate()
+    db.start()
+
+    async def run() -> tuple[int, str]:
+        service = bare(settings, db)
+        try:
+            made = await service.create("paladin", 3, {}, [None, None, None], auto_start=True, name="A", seat=0,
+                                        hotseat=True, client="one")
+            table = made.table
+            for seat in (1, 2):
+                await service.join(table, f"P{seat}", seat, client="one")
+            actor = service.actor
+            assert actor is not None and table.status == "playing"
+            seat = table.state.to_move[0]
+            first, second = (str(a) for a in table.state.legal_actions(seat)[:2])
+            writes = [ActionWrite(table.id, table.ply, seat, notation, "playing", None, db.writer_id)
+                      for notation in (first, second)]
+            calls = actor.calls
+            answers = await asyncio.gather(*(actor.act(w, table.revision, table.undos) for w in writes),
+                                           return_exceptions=True)
+            assert actor.calls == calls + 1  # one group, one call
+            assert answers[0] == table.revision + 1, answers
+            assert isinstance(answers[1], Stale) and answers[1].delta is not None, answers
+            assert answers[1].delta.since == table.ply
+            assert answers[1].delta.stored.actions == [(seat, first)]
+            assert answers[1].delta.stored.revision == table.revision + 1
+            return seat, first
+        finally:
+            await unbare(service)
+
+    try:
+        seat, first = asyncio.run(run())
+        assert stored_actions(postgres_url, _only_table(postgres_url)) == [[seat, first]]  # the first, once
+    finally:
+        db.close()
+
+
 def _only_table(url: str) -> str:
     from sqlalchemy import create_engine, text
 
