@@ -110,9 +110,9 @@ class Bench:
         while time.monotonic() < self.stop_at:
             playing = {t["id"] for t in (await http.get("/api/tables", params={"status": "playing",
                                                                                 "limit": 200})).json()}
-            if self.args.bot_tables > 200:  # the listing is capped; ask table by table
-                playing = {t for t in mine if (await http.get(f"/api/tables/{t}")).json()["status"] == "playing"}
-            done = mine - playing
+            # The listing is capped (and, with several processes, ordered by last change): a table of
+            # ours missing from it is asked about before it is counted as finished and replaced.
+            done = {t for t in mine - playing if (await http.get(f"/api/tables/{t}")).json()["status"] != "playing"}
             self.games_finished += len(done) if self.measuring else 0
             mine -= done
             missing = self.args.bot_tables - len(mine)
