@@ -1,6 +1,7 @@
 """What an action costs the database with several processes (docs/server.md, "How an action is
 committed"): one statement when the process's copy of the table is the stored one, two when another
-process changed the table first (the first brings back what was missed, the second stores the action).
+process changed the table first (the first brings back what was missed, the second stores the action);
+catching up on a notice from another process is one statement.
 The notice to the other processes is left out: it goes out after the commit, with the others waiting.
 What a copy behind gets back is checked too: the actions from its ply on, or every action after an undo.
 Counted on the real PostgreSQL, statement by statement, through SQLAlchemy's event hooks on every engine
@@ -143,6 +144,17 @@ def test_an_action_is_one_statement_and_two_after_a_change_elsewhere(postgres_ur
             assert undone.value.delta is not None and undone.value.delta.since is None
             assert undone.value.delta.stored.actions == history
             assert undone.value.delta.stored.revision == other.revision
+
+            # A notice's catch-up is one statement too, and so is finding nothing to catch up.
+            await a.leave(table, idle, None)
+            with counting(engines_of(b)) as trips:
+                await b.refresh(other)
+            assert trips.total == 1, trips.statements
+            assert other.revision == table.revision and not other.seats[idle].present
+            assert other.state.history == table.state.history
+            with counting(engines_of(b)) as trips:
+                await b.refresh(other)
+            assert trips.total == 1, trips.statements
         finally:
             for service in (a, b):
                 await unbare(service)

@@ -33,7 +33,7 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection
 from medieval.interfaces.server.limits import KeyedBuckets
 from medieval.interfaces.server.settings import ServerSettings
-from medieval.interfaces.server.shared import Actor, Delta, Notifier, Tx, read_delta, seen_since
+from medieval.interfaces.server.shared import Actor, Delta, Notifier, Tx, read_delta_at_once, seen_since
 from medieval.interfaces.server.storage import ActionWrite, Database
 from medieval.interfaces.server.table import (
     BROKEN,
@@ -327,8 +327,8 @@ class ServiceBase:
 
     async def _caught_up(self, table: Table) -> bool:
         """Catch up with storage, the table's lock held; whether anything had changed."""
-        delta = await self.db.read(partial(read_delta, table_id=table.id, revision=table.revision, ply=table.ply,
-                                           undos=table.undos, lock=False))
+        delta = await self.db.read(partial(read_delta_at_once, table_id=table.id, revision=table.revision,
+                                           ply=table.ply, undos=table.undos))
         if delta is None:
             return False
         await self._catch_up(table, delta)

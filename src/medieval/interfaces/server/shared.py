@@ -54,14 +54,10 @@ class Delta:
     since: int | None
 
 
-def read_delta(conn: Connection, table_id: str, revision: int, ply: int, undos: int, lock: bool) -> Delta | None:
-    """What changed since ``revision`` (at ``ply`` actions after ``undos`` undos); None if nothing.
-    ``lock``: lock the row for a change (the transaction stays open); else read one snapshot."""
-    if not lock:
-        conn = conn.execution_options(isolation_level="REPEATABLE READ")
-    query = select(TABLES).where(TABLES.c.id == table_id)
-    if lock:
-        query = query.with_for_update(key_share=True)
+def read_delta(conn: Connection, table_id: str, revision: int, ply: int, undos: int) -> Delta | None:
+    """What changed since ``revision`` (at ``ply`` actions after ``undos`` undos), None if nothing, the
+    row locked for a change (the transaction stays open)."""
+    query = select(TABLES).where(TABLES.c.id == table_id).with_for_update(key_share=True)
     row = conn.execute(query).first()
     if row is None:
         raise LookupError(table_id)
@@ -76,6 +72,29 @@ def read_delta(conn: Connection, table_id: str, revision: int, ply: int, undos: 
                                  ACTIONS.c.ply < stored.version).order_by(ACTIONS.c.ply)):
         stored.actions.append((a.seat, a.notation))
     return Delta(stored, since)
+
+
+#: What changed of a table since a copy, in one statement (one snapshot), as ``medieval_act`` answers it:
+#: NULL if the copy is the stored table.
+_DELTA = text(
+    "SELECT CASE WHEN t.revision = :revision THEN NULL ELSE json_build_object("
+    "'table', row_to_json(t), 'since', d.since, "
+    "'seats', (SELECT coalesce(json_agg(row_to_json(s) ORDER BY s.seat), '[]'::json) "
+    "FROM seats s WHERE s.table_id = t.id), "
+    "'actions', (SELECT coalesce(json_agg(json_build_array(a.seat, a.notation) ORDER BY a.ply), '[]'::json) "
+    "FROM actions a WHERE a.table_id = t.id AND a.ply >= coalesce(d.since, 0) AND a.ply < t.version)) END "
+    "AS delta FROM tables t CROSS JOIN LATERAL (SELECT CASE WHEN t.undos = :undos AND t.version >= :ply "
+    "THEN CAST(:ply AS integer) END AS since) d WHERE t.id = :id")
+
+
+def read_delta_at_once(conn: Connection, table_id: str, revision: int, ply: int, undos: int) -> Delta | None:
+    """``read_delta`` without a lock in one statement, outside a transaction (one round trip: a notice's
+    catch-up). Raises LookupError if the table is not stored."""
+    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+    row = conn.execute(_DELTA, {"id": table_id, "revision": revision, "ply": ply, "undos": undos}).first()
+    if row is None:
+        raise LookupError(table_id)
+    return None if row.delta is None else delta_from_json(row.delta)
 
 
 def bump(conn: Connection, table_id: str) -> int:
@@ -159,7 +178,7 @@ class Tx:
 
     async def begin(self, revision: int, ply: int, undos: int) -> Delta | None:
         self.conn = await self.engine.connect()
-        return await self.conn.run_sync(read_delta, self.table_id, revision, ply, undos, True)
+        return await self.conn.run_sync(read_delta, self.table_id, revision, ply, undos)
 
     async def commit(self, write: Callable[[Connection], Any]) -> int:
         """Run ``write``, count and announce the change, commit; returns the table's new revision."""
