@@ -320,19 +320,55 @@ def bot_view(s: MidEvilState, seat: int) -> BotView:
         if p == seat:
             info["hand"] = [CARD_NAMES[c] for c in s.hands[p]]
         pawns.append(info)
-    if book >= 0:
-        b: BotBook = {"status": "held", "holder": book, "square": s.pawn[book]}
-    elif book == BOOK_AT_GRAVEYARD:
-        b = {"status": "graveyard", "holder": None, "square": s.geo().graveyard}
-    else:
-        b = {"status": "set_aside", "holder": None, "square": -1}
     v: BotView = {
         "game": "midevil", "seat": seat, "players": s.players, "turn": s.turn, "phase": cast(Phase, s.phase),
-        "to_move": list(s.to_move), "pawns": pawns, "book": b,
+        "to_move": list(s.to_move), "pawns": pawns, "book": bot_book(s),
     }
     if s.pvp:
         v["player_combat"] = _player_combat(s, seat)
     return v
+
+
+# The bot view's entries one at a time, for a heuristic that reads a few of them where it needs them
+# rather than building the whole bot view each decision (each is the bot view's entry of that name).
+def bot_book(s: MidEvilState) -> BotBook:
+    """The bot view's ``book``."""
+    book = s.book
+    if book >= 0:
+        return {"status": "held", "holder": book, "square": s.pawn[book]}
+    if book == BOOK_AT_GRAVEYARD:
+        return {"status": "graveyard", "holder": None, "square": s.geo().graveyard}
+    return {"status": "set_aside", "holder": None, "square": -1}
+
+
+def pawn_square(s: MidEvilState, p: int) -> int:
+    """The bot view's ``square`` of seat ``p``'s pawn."""
+    return s.pawn[p]
+
+
+def pawn_humans(s: MidEvilState, p: int) -> int:
+    """The bot view's ``humans`` of seat ``p``."""
+    return s.humans[p]
+
+
+def pawn_points(s: MidEvilState, p: int) -> int:
+    """The bot view's ``points`` of seat ``p``."""
+    return winning.points(s.kills[p])
+
+
+def book_holder(s: MidEvilState) -> int:
+    """The seat whose pawn ``has_book`` in the bot view, or -1."""
+    return s.book if s.book >= 0 else -1
+
+
+def skeleton_at(s: MidEvilState, sq: int) -> int:
+    """The points of the skeleton on square ``sq`` (as ``skeleton_squares``), 0 for none."""
+    return s.skel[sq]
+
+
+def human_at(s: MidEvilState, sq: int) -> bool:
+    """Whether a Human lies on square ``sq`` (as ``human_squares``)."""
+    return bool(s.hum[sq])
 
 
 def skeleton_squares(s: MidEvilState) -> dict[int, int]:
