@@ -11,9 +11,11 @@ from medieval.games.midevil import MidEvilGame, MidEvilState
 from medieval.games.midevil.view import (
     book_holder,
     bot_book,
+    bot_player_combat,
     human_at,
     human_squares,
     pawn_humans,
+    pawn_in_play,
     pawn_points,
     pawn_square,
     skeleton_at,
@@ -137,6 +139,9 @@ def test_bot_view_is_part_of_the_view() -> None:
             for p in lean["pawns"]:
                 assert (pawn_square(s, p["seat"]), pawn_humans(s, p["seat"]), pawn_points(s, p["seat"])) == (
                     p["square"], p["humans"], p["points"])
+                assert pawn_in_play(s, p["seat"]) == p["in_play"]
+            if s.pvp:
+                assert bot_player_combat(s, seat) == lean["player_combat"]
             skeletons, humans = skeleton_squares(s), human_squares(s)
             assert all(skeleton_at(s, sq) == skeletons.get(sq, 0) and human_at(s, sq) == (sq in humans)
                        for sq in range(s.geo().n))

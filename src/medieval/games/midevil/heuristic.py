@@ -1,8 +1,9 @@
-"""MidEvil's heuristic policy. It reads only the seat's view (``state.bot_view(seat)``: ``view(seat)``
-without what is there only to draw the table, by square, or the few of its entries a decision needs, one
-at a time: ``view.pawn_square``, ``view.bot_book`` and the like; the skeletons and Humans on the map by
-square, ``view.skeleton_at`` and ``view.human_at``), the public map, the skeleton moves of a skeleton
-movement as the rules list them (``skeletons.skeleton_steps``: public) and ``state.legal_actions(seat)``.
+"""MidEvil's heuristic policy. It reads only the seat's view: the entries of its bot view
+(``state.bot_view(seat)``: ``view(seat)`` without what is there only to draw the table, by square) that a
+decision needs, one at a time (``view.pawn_square``, ``view.bot_book``, ``view.bot_player_combat`` and the
+like; the skeletons and Humans on the map by square, ``view.skeleton_at`` and ``view.human_at``), the
+public map, the skeleton moves of a skeleton movement as the rules list them (``skeletons.skeleton_steps``:
+public) and ``state.legal_actions(seat)``.
 
 Plan: go for the Necronomicon (Graveyard centre, then the Altar centre), chase and challenge a holder,
 collect skeletons and Humans met on the way; play items at once and weapons where they count; send
@@ -18,13 +19,13 @@ from medieval.games.midevil.components import CARDS
 from medieval.games.midevil.skeletons import STEP_ACTION, skeleton_steps
 from medieval.games.midevil.state import MidEvilState
 from medieval.games.midevil.view import (
-    BotPawn,
-    BotView,
     CombatSide,
     book_holder,
     bot_book,
+    bot_player_combat,
     human_at,
     pawn_humans,
+    pawn_in_play,
     pawn_points,
     pawn_square,
     skeleton_at,
@@ -38,28 +39,16 @@ KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain
 
 
 class _Ctx:
-    """What the policy derives from a view (and the map, which is public). The bot view is built at the
-    first need; the decisions met most often read only the few entries they need."""
+    """What the policy derives from the view's entries (and the map, which is public), each read where a
+    decision needs it."""
 
-    __slots__ = ("_view", "g", "pos", "seat", "state")
+    __slots__ = ("g", "pos", "seat", "state")
 
     def __init__(self, state: MidEvilState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.g = state.geo()
         self.pos = pawn_square(state, seat)
-        self._view: BotView | None = None
-
-    @property
-    def view(self) -> BotView:
-        v = self._view
-        if v is None:
-            v = self._view = self.state.bot_view(self.seat)
-        return v
-
-    @property
-    def me(self) -> BotPawn:
-        return self.view["pawns"][self.seat]
 
     def opponents(self) -> list[int]:
         """The other seats."""
@@ -136,7 +125,7 @@ def _react(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _context(state: MidEvilState, seat: int) -> _Ctx:
-    """The seat's lean bot view and the state's shared (public) map."""
+    """The seat's view entries and the state's shared (public) map."""
     return _Ctx(state, seat)
 
 
@@ -324,7 +313,7 @@ def _skeleton_moves(ctx: _Ctx, legal: list[Action]) -> list[tuple[int, Action, i
 
 def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
     """Commit skeletons worth up to 6 points (strongest first) and all Humans but one."""
-    pc = ctx.view["player_combat"]
+    pc = bot_player_combat(ctx.state, ctx.seat)
     side = pc["challenger"] if pc["challenger"]["seat"] == ctx.seat else pc["holder"]
     committed = side.get("committed", {"white": 0, "red": 0, "blue": 0, "humans": 0})
     pts = committed["white"] * VALUE["white"] + committed["red"] * VALUE["red"] + committed["blue"] * VALUE["blue"]
@@ -339,7 +328,7 @@ def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _pvp(ctx: _Ctx, legal: list[Action]) -> Action:
-    pc = ctx.view["player_combat"]
+    pc = bot_player_combat(ctx.state, ctx.seat)
     me, other = ((pc["challenger"], pc["holder"]) if pc["challenger"]["seat"] == ctx.seat
                  else (pc["holder"], pc["challenger"]))
 
@@ -362,7 +351,7 @@ def _discard(ctx: _Ctx, legal: list[Action]) -> Action:
     if play is not None:
         return play
     discards = [a for a in legal if isinstance(a, A.Discard)]
-    in_play = set(ctx.me["in_play"])
+    in_play = set(pawn_in_play(ctx.state, ctx.seat))
 
     def keep(a: A.Discard) -> int:
         name = CARDS[a.card].name

@@ -346,6 +346,16 @@ def pawn_square(s: MidEvilState, p: int) -> int:
     return s.pawn[p]
 
 
+def pawn_in_play(s: MidEvilState, p: int) -> list[str]:
+    """The bot view's ``in_play`` of seat ``p`` (card names)."""
+    return [CARD_NAMES[c] for c in s.in_play[p]]
+
+
+def bot_player_combat(s: MidEvilState, seat: int) -> PlayerCombat:
+    """The bot view's ``player_combat`` for ``seat`` (a player combat must be under way)."""
+    return _player_combat(s, seat)
+
+
 def pawn_humans(s: MidEvilState, p: int) -> int:
     """The bot view's ``humans`` of seat ``p``."""
     return s.humans[p]
