@@ -5,7 +5,8 @@ sizes, the discard pile. Hidden are the other hands (a count only), the order of
 player-combat commitment until both players are ready (§6.4). ``bot_view`` is the part of the view the
 heuristic reads, several times cheaper to build: every entry is the view's own, with squares given as the
 map's square ids (the view's ``[x, y]``, looked up in the public map), and ``skeleton_squares`` and
-``human_squares`` are the view's ``skeletons`` and ``humans_on_map`` by square."""
+``human_squares`` are the view's ``skeletons`` and ``humans_on_map`` by square. The heuristic reads these
+entries one at a time where a decision needs them (``pawn_square``, ``bot_book``, ``skeleton_at`` ...)."""
 
 from __future__ import annotations
 
