@@ -110,9 +110,9 @@ class Bench:
         while time.monotonic() < self.stop_at:
             playing = {t["id"] for t in (await http.get("/api/tables", params={"status": "playing",
                                                                                 "limit": 200})).json()}
-            if self.args.bot_tables > 200:  # the listing is capped; ask table by table
-                playing = {t for t in mine if (await http.get(f"/api/tables/{t}")).json()["status"] == "playing"}
-            done = mine - playing
+            # The listing is capped (and, with several processes, ordered by last change): a table of
+            # ours missing from it is asked about before it is counted as finished and replaced.
+            done = {t for t in mine - playing if (await http.get(f"/api/tables/{t}")).json()["status"] != "playing"}
             self.games_finished += len(done) if self.measuring else 0
             mine -= done
             missing = self.args.bot_tables - len(mine)
@@ -256,7 +256,8 @@ def main() -> int:
     p.add_argument("--fresh", action="store_true", help="run on a new database of that PostgreSQL server")
     p.add_argument("--processes", type=int, default=1, help="server processes on the database (PostgreSQL)")
     p.add_argument("--multi-process", choices=("auto", "on", "off"), default="auto",
-                   help="the servers' multi_process setting (off: one process, no coordination)")
+                   help="the servers' multi_process setting (off: one process, no coordination; auto: on with "
+                        "several processes, else the server's default)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", type=Path, help="also write the results here")
     args = p.parse_args()
@@ -270,6 +271,10 @@ def main() -> int:
                "MEDIEVAL_MAX_CONNECTIONS_PER_CLIENT": "20000", "MEDIEVAL_WS_HANDSHAKE_RATE": "0",
                # every table is created from this one address
                "MEDIEVAL_MAX_TABLES_PER_CLIENT": "100000"}
+        if args.multi_process == "auto" and args.processes > 1:
+            args.multi_process = "on"
+        if args.multi_process == "off" and args.processes > 1:
+            p.error("several processes need --multi-process on (or auto)")
         if args.multi_process != "auto":
             env["MEDIEVAL_MULTI_PROCESS"] = "true" if args.multi_process == "on" else "false"
         procs: list[subprocess.Popen[bytes]] = []
@@ -288,6 +293,9 @@ def main() -> int:
                             break
                     except httpx.HTTPError:
                         time.sleep(0.1)
+                else:
+                    log_text = (Path(tmp) / f"server{i}.log").read_text(errors="replace")[-4000:]
+                    raise SystemExit(f"server {i} did not answer /api/health:\n{log_text}")
             args.server_pids = [proc.pid for proc in procs]
             results = asyncio.run(Bench(args, bases).run())
         finally:

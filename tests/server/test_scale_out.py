@@ -7,6 +7,7 @@ another takes its lease over, the bots go on, and the clients reconnect elsewher
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -286,3 +287,34 @@ def test_a_person_connected_to_another_process_is_not_handed_to_a_bot(postgres_u
             assert time.monotonic() < deadline, "the second process never heard of the handover"
             time.sleep(0.05)
         assert seats[ben["seat"]]["present"] is False
+
+
+def test_a_client_cannot_pass_its_table_limit_by_spreading_over_processes(postgres_url: str, tmp_path: Path) -> None:
+    """docs/server.md, "Limits": each client may have ``max_tables_per_client`` live tables. With several
+    processes they are counted in storage, so one client (one address) creating on every process at once
+    gets no more than the limit, and a cancelled table frees a place on any process."""
+    with processes(postgres_url, tmp_path, MEDIEVAL_MAX_TABLES_PER_CLIENT="2") as procs:
+
+        async def create_everywhere() -> list[httpx.Response]:
+            async with contextlib.AsyncExitStack() as stack:
+                clients = [await stack.enter_async_context(httpx.AsyncClient(base_url=p.base, timeout=30))
+                           for p in procs]
+                return list(await asyncio.gather(*(c.post("/api/tables", json={"game": "paladin", "players": 3})
+                                                   for c in clients + clients)))
+
+        answers = asyncio.run(create_everywhere())
+        made = [r for r in answers if r.status_code == 201]
+        refused = [r for r in answers if r.status_code != 201]
+        assert len(made) == 2, [r.text for r in answers]
+        assert {(r.status_code, r.json()["code"]) for r in refused} == {(429, "too_many_tables")}
+        clients = [api(p) for p in procs]
+        mine = clients[0].get("/api/tables", params={"status": "open"}).json()
+        assert sorted(t["id"] for t in mine) == sorted(r.json()["table"]["id"] for r in made)
+        first = made[0].json()
+        r = clients[1].post(f"/api/tables/{first['table']['id']}/cancel", headers=bearer(first["creator_token"]))
+        assert r.status_code == 200, r.text
+        again = clients[2].post("/api/tables", json={"game": "paladin", "players": 3})
+        assert again.status_code == 201, again.text
+        assert clients[0].post("/api/tables", json={"game": "paladin", "players": 3}).status_code == 429
+        for c in clients:
+            c.close()

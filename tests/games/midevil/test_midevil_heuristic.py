@@ -8,7 +8,19 @@ from typing import Any
 import medieval
 from medieval.core.outcome import Outcome
 from medieval.games.midevil import MidEvilGame, MidEvilState
-from medieval.games.midevil.view import human_squares, skeleton_squares
+from medieval.games.midevil.view import (
+    book_holder,
+    bot_book,
+    bot_player_combat,
+    human_at,
+    human_squares,
+    pawn_humans,
+    pawn_in_play,
+    pawn_points,
+    pawn_square,
+    skeleton_at,
+    skeleton_squares,
+)
 from tests.games.midevil.helpers import ALTAR_CENTRE, MEADOW_NORTH, make
 from tests.support import game, legal
 
@@ -121,7 +133,47 @@ def test_bot_view_is_part_of_the_view() -> None:
             assert sorted([*s.xy(sq), colours[v]] for sq, v in skeleton_squares(s).items()) == sorted(
                 whole["skeletons"])
             assert sorted(s.xy(sq) for sq in human_squares(s)) == sorted(whole["humans_on_map"])
+            # the entries read one at a time are the bot view's own
+            assert bot_book(s) == lean["book"]
+            assert book_holder(s) == next((p["seat"] for p in lean["pawns"] if p["has_book"]), -1)
+            for p in lean["pawns"]:
+                assert (pawn_square(s, p["seat"]), pawn_humans(s, p["seat"]), pawn_points(s, p["seat"])) == (
+                    p["square"], p["humans"], p["points"])
+                assert pawn_in_play(s, p["seat"]) == p["in_play"]
+            if s.pvp:
+                assert bot_player_combat(s, seat) == lean["player_combat"]
+            skeletons, humans = skeleton_squares(s), human_squares(s)
+            assert all(skeleton_at(s, sq) == skeletons.get(sq, 0) and human_at(s, sq) == (sq in humans)
+                       for sq in range(s.geo().n))
         seen_phases.add(s.phase)
         seat = s.to_move[0]
         s.apply(seat, s.game.heuristic_action(s, seat, rng))
     assert {"place", "move", "skeletons"} <= seen_phases
+
+
+def test_skeleton_moves_read_from_the_rules_list_are_the_legal_ones() -> None:
+    """Heuristic bot: the skeleton moves it scores, taken from the rules' own list (R5's look-ahead leaves
+    some out), are the legal moves in their order, each with the squares it leaves and reaches."""
+    from medieval.games.midevil import actions as A
+    from medieval.games.midevil.heuristic import _Ctx, _skeleton_moves
+
+    checked = filtered = 0
+    for seed in range(6):
+        s = medieval.make("midevil", 4).new_game(seed)
+        assert isinstance(s, MidEvilState)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move[0]
+            acts = s.legal_actions(seat)
+            if s.phase == "skeletons":
+                g = s.geo()
+                moves = _skeleton_moves(_Ctx(s, seat), acts)
+                assert [m[1] for m in moves] == acts
+                for to, a, key in moves:
+                    assert isinstance(a, A.SkeletonMove)
+                    frm = g.at[(a.x, a.y)]
+                    assert (key >> 2, to) == (frm, g.step[frm][a.d])
+                checked += 1
+                filtered += len(acts) < len(s._skp or ())
+            s.apply(seat, acts[rng.randrange(len(acts))])
+    assert checked > 50 and filtered > 0  # (the look-ahead leaves moves out at some of them)

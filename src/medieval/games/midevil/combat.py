@@ -106,8 +106,9 @@ def won_fight(s: MidEvilState) -> None:
 
 def kill(s: MidEvilState, seat: int, sq: int, how: str) -> None:
     """Collect the skeleton on ``sq`` (§5.2 combat, or a ranged weapon); R8 the points check."""
-    c = s.skel[sq]
-    s.skel[sq] = 0
+    skel = s.own_skel()
+    c = skel[sq]
+    skel[sq] = 0
     s.kills[seat][c - 1] += 1
     if s._log_on:
         s._emit("kill", {"seat": seat, "square": s.xy(sq), "skeleton": COLOURS[c - 1], "by": how})

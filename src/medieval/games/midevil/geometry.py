@@ -104,7 +104,7 @@ class Geometry:
     a pawn or a skeleton may step to from it (walls and doors, blocked squares). Shared by every
     state with the same tiles (it never changes once built)."""
 
-    __slots__ = ("_base", "_changed", "_dist", "_front", "_named", "_place_actions", "_placements", "_sight",
+    __slots__ = ("_base", "_changed", "_dist", "_front", "_named", "_near", "_place_actions", "_placements", "_sight",
                  "_skeleton_steps", "_static", "altar", "at", "doors", "frontier", "graveyard", "inside", "n",
                  "placed", "region", "spawn", "step", "terrain", "tile_at", "walk", "xs", "ys")
 
@@ -130,6 +130,7 @@ class Geometry:
     _place_actions: dict[tuple[int, bool], list[Any]]
     _front: list[tuple[tuple[int, int], tuple[int, ...]]] | None
     _dist: dict[int, list[int]]
+    _near: dict[tuple[int, int], list[int]]
     _static: dict[str, Any] | None
     _skeleton_steps: list[list[tuple[int, Any, int]]] | None
     _sight: dict[tuple[int, int], list[int]]
@@ -208,6 +209,7 @@ class Geometry:
         self._front = None
         self._sight = {}
         self._dist = {}
+        self._near = {}
         self._static = None
         self._skeleton_steps = None
         self._named = {}
@@ -306,6 +308,7 @@ class Geometry:
         if got is not None:
             return got
         dist = [-1] * self.n
+        dist.append(0)  # (a step of -1, none, reads this entry: as if already reached)
         dist[target] = 0
         step = self.step
         frontier = [target]
@@ -316,13 +319,42 @@ class Geometry:
             for s in frontier:
                 for t2 in step[s]:
                     # moves are symmetric, so stepping back from s reaches the squares that step to s
-                    if t2 >= 0 and dist[t2] < 0:
+                    if dist[t2] < 0:
                         dist[t2] = d
                         ring.append(t2)
             frontier = ring
+        dist.pop()
         if len(self._dist) > 512:
             self._dist.clear()
         self._dist[target] = dist
+        return dist
+
+    def near(self, target: int, reach: int) -> list[int]:
+        """``distances(target)`` where it is at most ``reach``; any other square may read -1 (cheaper than
+        every distance when they are not known yet). Cached."""
+        got = self._dist.get(target)
+        if got is not None:
+            return got
+        got = self._near.get((target, reach))
+        if got is not None:
+            return got
+        dist = [-1] * self.n
+        dist.append(0)  # (as in ``distances``)
+        dist[target] = 0
+        step = self.step
+        frontier = [target]
+        for d in range(1, reach + 1):
+            ring = []
+            for s in frontier:
+                for t2 in step[s]:
+                    if dist[t2] < 0:
+                        dist[t2] = d
+                        ring.append(t2)
+            frontier = ring
+        dist.pop()
+        if len(self._near) > 512:
+            self._near.clear()
+        self._near[(target, reach)] = dist
         return dist
 
     def sight(self, s: int, reach: int) -> list[int]:

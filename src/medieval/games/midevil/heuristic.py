@@ -1,6 +1,9 @@
-"""MidEvil's heuristic policy. It reads only the seat's view (``state.bot_view(seat)``: ``view(seat)``
-without what is there only to draw the table, by square; the skeletons and Humans on the map by square,
-``view.skeleton_squares`` and ``view.human_squares``), the public map and ``state.legal_actions(seat)``.
+"""MidEvil's heuristic policy. It reads only the seat's view: the entries of its bot view
+(``state.bot_view(seat)``: ``view(seat)`` without what is there only to draw the table, by square) that a
+decision needs, one at a time (``view.pawn_square``, ``view.bot_book``, ``view.bot_player_combat`` and the
+like; the skeletons and Humans on the map by square, ``view.skeleton_at`` and ``view.human_at``), the
+public map, the skeleton moves of a skeleton movement as the rules list them (``skeletons.skeleton_steps``:
+public) and ``state.legal_actions(seat)``.
 
 Plan: go for the Necronomicon (Graveyard centre, then the Altar centre), chase and challenge a holder,
 collect skeletons and Humans met on the way; play items at once and weapons where they count; send
@@ -9,13 +12,24 @@ skeletons towards the leader and away from itself; lay tiles (the Graveyard abov
 from __future__ import annotations
 
 import random
-from functools import cached_property
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil.components import CARDS
+from medieval.games.midevil.skeletons import STEP_ACTION, skeleton_steps
 from medieval.games.midevil.state import MidEvilState
-from medieval.games.midevil.view import BotPawn, CombatSide, human_squares, skeleton_squares
+from medieval.games.midevil.view import (
+    CombatSide,
+    book_holder,
+    bot_book,
+    bot_player_combat,
+    human_at,
+    pawn_humans,
+    pawn_in_play,
+    pawn_points,
+    pawn_square,
+    skeleton_at,
+)
 
 VALUE = {"white": 1, "red": 2, "blue": 3}
 #: Cards worth keeping, most useful first (the least useful is discarded first).
@@ -25,38 +39,48 @@ KEEP = ("War Hammer", "Catapult", "Horse", "Battle Axe", "Healing Herbs", "Chain
 
 
 class _Ctx:
-    """What the policy derives from a view (and the map, which is public)."""
+    """What the policy derives from the view's entries (and the map, which is public), each read where a
+    decision needs it."""
+
+    __slots__ = ("g", "pos", "seat", "state")
 
     def __init__(self, state: MidEvilState, seat: int) -> None:
         self.state = state
-        self.view = view = state.bot_view(seat)
         self.seat = seat
         self.g = state.geo()
-        self.me = view["pawns"][seat]
-        self.pos = self.me["square"]
-        self.opponents = [p for p in view["pawns"] if p["seat"] != seat]
+        self.pos = pawn_square(state, seat)
 
-    @cached_property
-    def skel(self) -> dict[int, int]:
-        """Skeletons on the map: square -> points."""
-        return skeleton_squares(self.state)
+    def opponents(self) -> list[int]:
+        """The other seats."""
+        return [p for p in range(self.state.players) if p != self.seat]
 
-    @cached_property
-    def humans_on_map(self) -> set[int]:
-        return human_squares(self.state)
+    def humans(self) -> int:
+        """Our Humans (the view's ``humans`` of our pawn)."""
+        return pawn_humans(self.state, self.seat)
 
-    def square(self, p: BotPawn) -> int:
-        return p["square"]
+    def skel(self, sq: int) -> int:
+        """The points of the skeleton on ``sq`` (0: none)."""
+        return skeleton_at(self.state, sq)
 
-    def leader(self) -> BotPawn:
-        holder = [p for p in self.opponents if p["has_book"]]
-        if holder:
-            return holder[0]
-        return max(self.opponents, key=lambda p: (p["points"], -p["seat"]))
+    def rival_has_book(self) -> bool:
+        holder = book_holder(self.state)
+        return holder >= 0 and holder != self.seat
+
+    def leader(self) -> int:
+        """The opponent holding the book, else the one with the most points (the lowest seat of equals)."""
+        s = self.state
+        if self.rival_has_book():
+            return book_holder(s)
+        best, best_key = -1, (0, 0)
+        for p in self.opponents():
+            key = (pawn_points(s, p), -p)
+            if best < 0 or key > best_key:
+                best, best_key = p, key
+        return best
 
     def target(self) -> int:
         """The square this player is heading for (-1: none)."""
-        book = self.view["book"]
+        book = bot_book(self.state)
         if book["status"] == "held" and book["holder"] == self.seat:
             return self.g.altar
         if book["status"] == "graveyard":
@@ -71,8 +95,7 @@ def choose(state: MidEvilState, seat: int, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     ctx = _context(state, seat)
-    view = ctx.view
-    phase = view["phase"]
+    phase = state.phase  # (the view's ``phase``)
     if phase == "place":
         return _place(ctx, legal, rng)
     if phase == "seed":
@@ -102,7 +125,7 @@ def _react(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _context(state: MidEvilState, seat: int) -> _Ctx:
-    """The seat's lean bot view and the state's shared (public) map."""
+    """The seat's view entries and the state's shared (public) map."""
     return _Ctx(state, seat)
 
 
@@ -124,9 +147,9 @@ def _place(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
 def _seed(ctx: _Ctx, legal: list[Action]) -> Action:
     """Strong skeletons near us (points to collect), weak ones near the others."""
     k = len(ctx.g.placed) - 1
-    centre = 9 * k + 4
-    mine = ctx.g.distances(ctx.pos)[centre]
-    theirs = min((ctx.g.distances(ctx.square(p))[centre] for p in ctx.opponents), default=-1)
+    to_centre = ctx.g.distances(9 * k + 4)  # (steps are symmetric: the pawns' distances to the centre)
+    mine = to_centre[ctx.pos]
+    theirs = min((to_centre[pawn_square(ctx.state, p)] for p in ctx.opponents()), default=-1)
     near_me = mine >= 0 and (theirs < 0 or mine <= theirs)
 
     def worth(a: Action) -> int:
@@ -143,7 +166,7 @@ def _combat(ctx: _Ctx, legal: list[Action]) -> Action:
     spends = [a for a in legal if isinstance(a, A.Spend)]
     cheapest = min(spends, key=lambda a: (sum(" WRB".index(ch) for ch in a.colours), len(a.colours)),
                    default=None)
-    humans = ctx.me["humans"]
+    humans = ctx.humans()
     if cheapest is not None and (len(cheapest.colours) == 1 and cheapest.colours == "W"):
         return cheapest
     if humans >= 2 and "reroll" in words:
@@ -163,14 +186,13 @@ def _card_score(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Play | A.PlayAt | A.PlayOn)
     card = CARDS[a.card]
     e = card.effect
-    me = ctx.me
     if card.kind == "item":
         return {"horse": 9.0, "melee_item": 7.0 + card.bonus, "armour": 6.0, "crossbow": 5.0}.get(e, 0.0)
     if isinstance(a, A.PlayAt):
-        value = ctx.skel.get(ctx.g.at[(a.x, a.y)], 0)
+        value = ctx.skel(ctx.g.at[(a.x, a.y)])
         return 4.0 + value if e != "catapult" else 2.0 + 2 * value
     if e == "heal":
-        return 8.0 if me["humans"] <= 2 else 0.0
+        return 8.0 if ctx.humans() <= 2 else 0.0
     if e == "grave_robber":
         return 3.0
     if e == "unquiet":  # the strongest skeleton removed from play, and more for the tiles still to come
@@ -181,12 +203,11 @@ def _card_score(ctx: _Ctx, a: Action) -> float:
         goal = ctx.target()
         return 2.0 if goal >= 0 and ctx.g.distances(goal)[ctx.pos] > 3 else 0.0
     if e == "restless":  # Restless Dead: skeletons walk towards the holder of the book (see _skeleton)
-        return 2.0 if any(p["has_book"] for p in ctx.opponents) else 0.0
+        return 2.0 if ctx.rival_has_book() else 0.0
     if isinstance(a, A.PlayOn):
-        target = ctx.view["pawns"][a.seat]
-        if target["has_book"]:
+        if book_holder(ctx.state) == a.seat:
             return 6.0
-        return 1.0 if target is ctx.leader() else 0.0
+        return 1.0 if a.seat == ctx.leader() else 0.0
     return 0.0
 
 
@@ -199,14 +220,14 @@ def _best_play(ctx: _Ctx, legal: list[Action]) -> Action | None:
 
 
 def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
-    words = {str(a): a for a in legal}
+    words = {a.word: a for a in legal if type(a) is A.Word}  # (the only actions named by one word)
     if "challenge" in words:
         return words["challenge"]
     if "claim" in words:  # a waiting Horse: the rest of the move counts double
         return words["claim"]
     shots = [a for a in legal if isinstance(a, A.Shoot)]
     if shots:
-        return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))
+        return max(shots, key=lambda a: ctx.skel(ctx.g.at[(a.x, a.y)]))
     play = _best_play(ctx, legal)
     if play is not None:
         return play
@@ -223,22 +244,25 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
             good = [a for a in moves if 0 <= dist[step[a.d]] < here]
             if good:
                 # prefer a square with a Human when low on them, else avoid skeletons when weak
+                s, humans = ctx.state, ctx.humans()
+
                 def risk(a: A.Move) -> float:
                     t = step[a.d]
                     r = 0.0
-                    if t in ctx.skel:
-                        r += 1.0 if ctx.me["humans"] <= 1 else -0.2
-                    if t in ctx.humans_on_map and ctx.me["humans"] < 5:
+                    if skeleton_at(s, t):
+                        r += 1.0 if humans <= 1 else -0.2
+                    if human_at(s, t) and humans < 5:
                         r -= 0.5
                     return r + rng.random() * 0.01
                 return min(good, key=risk)
         if here == 0:
             return words["stop"]
     # no target: collect nearby skeletons and Humans while strong enough
-    if ctx.me["humans"] >= 2:
+    if ctx.humans() >= 2:
+        s = ctx.state
         for a in moves:
             t = step[a.d]
-            if t in ctx.skel or t in ctx.humans_on_map:
+            if skeleton_at(s, t) or human_at(s, t):
                 return a
     return words["stop"]
 
@@ -246,15 +270,14 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
 def _skeletons(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
     """Move skeletons towards the leader (the book holder first) and away from ourselves."""
     g = ctx.g
-    mine = g.distances(ctx.pos)
-    lead = g.distances(ctx.square(ctx.leader()))
-    at, step, rand = g.at, g.step, rng.random
+    mine = g.near(ctx.pos, 4)  # (read only within 3 steps of a square reached, so 4 of the one left)
+    lead = g.distances(pawn_square(ctx.state, ctx.leader()))
+    rand = rng.random
     best: Action = legal[0]
     best_score = 0.0
-    for i, a in enumerate(legal):  # the first of the highest scores (as max would)
-        assert isinstance(a, A.SkeletonMove)
-        s = at[(a.x, a.y)]
-        t = step[s][a.d]
+    first = True
+    for t, a, key in _skeleton_moves(ctx, legal):  # the first of the highest scores (as max would)
+        s = key >> 2
         gain = 0.0
         ls, lt = lead[s], lead[t]
         if ls >= 0 and lt >= 0:
@@ -263,14 +286,34 @@ def _skeletons(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
         if ms >= 0 and mt >= 0 and mt <= 3:
             gain += (mt - ms) * 1.5
         score = gain + rand() * 0.01
-        if i == 0 or score > best_score:
-            best, best_score = a, score
+        if first or score > best_score:
+            best, best_score, first = a, score, False
     return best
+
+
+def _skeleton_moves(ctx: _Ctx, legal: list[Action]) -> list[tuple[int, Action, int]]:
+    """The legal skeleton moves as the rules list them (square reached, action, 4 * square left +
+    direction), in the order of ``legal``: the rules' list itself, or the part of it that is legal (the
+    look-ahead of R5 leaves some moves out)."""
+    steps = skeleton_steps(ctx.state)
+    if list(map(STEP_ACTION, steps)) == legal:
+        return steps
+    keep = set(map(id, legal))
+    steps = [e for e in steps if id(e[1]) in keep]
+    if list(map(STEP_ACTION, steps)) == legal:
+        return steps
+    g = ctx.g
+    out: list[tuple[int, Action, int]] = []
+    for a in legal:  # (not met in play: the legal list is always part of the rules' own)
+        assert isinstance(a, A.SkeletonMove)
+        s = g.at[(a.x, a.y)]
+        out.append((g.step[s][a.d], a, 4 * s + a.d))
+    return out
 
 
 def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
     """Commit skeletons worth up to 6 points (strongest first) and all Humans but one."""
-    pc = ctx.view["player_combat"]
+    pc = bot_player_combat(ctx.state, ctx.seat)
     side = pc["challenger"] if pc["challenger"]["seat"] == ctx.seat else pc["holder"]
     committed = side.get("committed", {"white": 0, "red": 0, "blue": 0, "humans": 0})
     pts = committed["white"] * VALUE["white"] + committed["red"] * VALUE["red"] + committed["blue"] * VALUE["blue"]
@@ -279,13 +322,13 @@ def _commit(ctx: _Ctx, legal: list[Action]) -> Action:
         for c in ("blue", "red", "white"):
             if f"hide {c}" in words:
                 return words[f"hide {c}"]
-    if committed["humans"] < ctx.me["humans"] - 1 and "hide human" in words:
+    if committed["humans"] < ctx.humans() - 1 and "hide human" in words:
         return words["hide human"]
     return words["ready"]
 
 
 def _pvp(ctx: _Ctx, legal: list[Action]) -> Action:
-    pc = ctx.view["player_combat"]
+    pc = bot_player_combat(ctx.state, ctx.seat)
     me, other = ((pc["challenger"], pc["holder"]) if pc["challenger"]["seat"] == ctx.seat
                  else (pc["holder"], pc["challenger"]))
 
@@ -303,12 +346,12 @@ def _discard(ctx: _Ctx, legal: list[Action]) -> Action:
     words = {str(a): a for a in legal}
     shots = [a for a in legal if isinstance(a, A.Shoot)]
     if shots:
-        return max(shots, key=lambda a: ctx.skel.get(ctx.g.at[(a.x, a.y)], 0))
+        return max(shots, key=lambda a: ctx.skel(ctx.g.at[(a.x, a.y)]))
     play = _best_play(ctx, legal)
     if play is not None:
         return play
     discards = [a for a in legal if isinstance(a, A.Discard)]
-    in_play = set(ctx.me["in_play"])
+    in_play = set(pawn_in_play(ctx.state, ctx.seat))
 
     def keep(a: A.Discard) -> int:
         name = CARDS[a.card].name

@@ -122,7 +122,7 @@ def arrive(s: MidEvilState) -> None:
     g = s.geo()
     sq = s.pawn[seat]
     if s.hum[sq] and s.humans[seat] < MAX_HUMANS:
-        s.hum[sq] = 0
+        s.own_hum()[sq] = 0
         s.humans[seat] += 1
         if s._log_on:
             s._emit("pick_up", {"seat": seat, "square": s.xy(sq)})

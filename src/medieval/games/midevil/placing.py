@@ -14,6 +14,9 @@ from medieval.games.midevil.geometry import geometry
 if TYPE_CHECKING:
     from medieval.games.midevil.state import MidEvilState
 
+#: The per-square entries of a newly placed tile (no skeleton, no Human yet).
+_NINE = (0,) * 9
+
 
 def draw_tile(s: MidEvilState) -> None:
     """§3 step 1, §4.1: draw a tile; a tile with no legal place goes to the bottom (R11)."""
@@ -42,8 +45,8 @@ def place(s: MidEvilState, a: A.Place) -> None:
     base = s.geo()
     s.tiles = [*s.tiles, [tid, a.x, a.y, a.rot]]  # a new list: clones share the old one
     g = s._geo = geometry(s.tiles, base)
-    s.skel.extend([0] * 9)
-    s.hum.extend([0] * 9)
+    s.own_skel().extend(_NINE)
+    s.own_hum().extend(_NINE)
     k = len(s.tiles) - 1
     t = TILES[tid]
     s._emit("place", {"seat": s.turn, "tile": t.name, "x": a.x, "y": a.y, "rotation": a.rot * 90})
@@ -52,8 +55,9 @@ def place(s: MidEvilState, a: A.Place) -> None:
     if t.named:
         spawn = g.spawn[k]
         n_h = min(t.humans, s.supply, len(spawn))
+        hum = s.own_hum()
         for sq in spawn[:n_h]:
-            s.hum[sq] = 1
+            hum[sq] = 1
         s.supply -= n_h
         if n_h:
             s._emit("humans_placed", {"tile": t.name, "squares": [s.xy(sq) for sq in spawn[:n_h]]})
@@ -110,11 +114,12 @@ def put_skeletons(s: MidEvilState, colours: str) -> None:
     """§4.3, R3: the chosen skeletons on the tile's free squares in its spawn order, strongest first."""
     k, _ = s.seeding
     s.seeding = []
-    free = [sq for sq in s.geo().spawn[k] if not s.skel[sq]]
+    skel = s.own_skel()
+    free = [sq for sq in s.geo().spawn[k] if not skel[sq]]
     placed = []
     for sq, ch in zip(free, colours, strict=False):
         c = "WRB".index(ch) + 1
-        s.skel[sq] = c
+        skel[sq] = c
         s.pool[c - 1] -= 1
         placed.append([*s.xy(sq), COLOURS[c - 1]])
     s._emit("seed", {"seat": s.turn, "tile": TILES[s.tiles[k][0]].name, "skeletons": placed})

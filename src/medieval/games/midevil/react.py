@@ -221,6 +221,6 @@ def raise_dead(s: MidEvilState, seat: int, target: int, amount: int) -> None:
         if not s.pool[0]:
             break
         s.pool[0] -= 1
-        s.skel[t] = 1
+        s.own_skel()[t] = 1
         placed.append(s.xy(t))
     s._emit("raised", {"seat": seat, "target": target, "squares": placed})

@@ -64,7 +64,7 @@ def skeleton_actions(s: MidEvilState) -> list[Action]:
         # Any move keeps the rest possible: with need + 1 skeletons matched to distinct free squares,
         # a move spoils at most two of those pairs (its own skeleton's and its square's).
         return list(map(STEP_ACTION, steps))
-    skel = s.skel
+    skel = s.own_skel()  # (each move is tried on it, then undone)
     moved = s.skel_moved
     out: list[Action] = []
     for to, act, key in steps:
@@ -252,7 +252,7 @@ def move(s: MidEvilState, a: A.SkeletonMove) -> None:
     g = s.geo()
     frm = g.at[(a.x, a.y)]
     to = g.step[frm][a.d]
-    skel = s.skel
+    skel = s.own_skel()
     skel[to] = skel[frm]
     skel[frm] = 0
     s.skel_moved.append(to)

@@ -5,7 +5,8 @@ sizes, the discard pile. Hidden are the other hands (a count only), the order of
 player-combat commitment until both players are ready (§6.4). ``bot_view`` is the part of the view the
 heuristic reads, several times cheaper to build: every entry is the view's own, with squares given as the
 map's square ids (the view's ``[x, y]``, looked up in the public map), and ``skeleton_squares`` and
-``human_squares`` are the view's ``skeletons`` and ``humans_on_map`` by square."""
+``human_squares`` are the view's ``skeletons`` and ``humans_on_map`` by square. The heuristic reads these
+entries one at a time where a decision needs them (``pawn_square``, ``bot_book``, ``skeleton_at`` ...)."""
 
 from __future__ import annotations
 
@@ -320,19 +321,65 @@ def bot_view(s: MidEvilState, seat: int) -> BotView:
         if p == seat:
             info["hand"] = [CARD_NAMES[c] for c in s.hands[p]]
         pawns.append(info)
-    if book >= 0:
-        b: BotBook = {"status": "held", "holder": book, "square": s.pawn[book]}
-    elif book == BOOK_AT_GRAVEYARD:
-        b = {"status": "graveyard", "holder": None, "square": s.geo().graveyard}
-    else:
-        b = {"status": "set_aside", "holder": None, "square": -1}
     v: BotView = {
         "game": "midevil", "seat": seat, "players": s.players, "turn": s.turn, "phase": cast(Phase, s.phase),
-        "to_move": list(s.to_move), "pawns": pawns, "book": b,
+        "to_move": list(s.to_move), "pawns": pawns, "book": bot_book(s),
     }
     if s.pvp:
         v["player_combat"] = _player_combat(s, seat)
     return v
+
+
+# The bot view's entries one at a time, for a heuristic that reads a few of them where it needs them
+# rather than building the whole bot view each decision (each is the bot view's entry of that name).
+def bot_book(s: MidEvilState) -> BotBook:
+    """The bot view's ``book``."""
+    book = s.book
+    if book >= 0:
+        return {"status": "held", "holder": book, "square": s.pawn[book]}
+    if book == BOOK_AT_GRAVEYARD:
+        return {"status": "graveyard", "holder": None, "square": s.geo().graveyard}
+    return {"status": "set_aside", "holder": None, "square": -1}
+
+
+def pawn_square(s: MidEvilState, p: int) -> int:
+    """The bot view's ``square`` of seat ``p``'s pawn."""
+    return s.pawn[p]
+
+
+def pawn_in_play(s: MidEvilState, p: int) -> list[str]:
+    """The bot view's ``in_play`` of seat ``p`` (card names)."""
+    return [CARD_NAMES[c] for c in s.in_play[p]]
+
+
+def bot_player_combat(s: MidEvilState, seat: int) -> PlayerCombat:
+    """The bot view's ``player_combat`` for ``seat`` (a player combat must be under way)."""
+    return _player_combat(s, seat)
+
+
+def pawn_humans(s: MidEvilState, p: int) -> int:
+    """The bot view's ``humans`` of seat ``p``."""
+    return s.humans[p]
+
+
+def pawn_points(s: MidEvilState, p: int) -> int:
+    """The bot view's ``points`` of seat ``p``."""
+    return winning.points(s.kills[p])
+
+
+def book_holder(s: MidEvilState) -> int:
+    """The seat whose pawn ``has_book`` in the bot view, or -1."""
+    return s.book if s.book >= 0 else -1
+
+
+def skeleton_at(s: MidEvilState, sq: int) -> int:
+    """The points of the skeleton on square ``sq`` (as ``skeleton_squares``), 0 for none."""
+    return s.skel[sq]
+
+
+def human_at(s: MidEvilState, sq: int) -> bool:
+    """Whether a Human lies on square ``sq`` (as ``human_squares``)."""
+    return bool(s.hum[sq])
 
 
 def skeleton_squares(s: MidEvilState) -> dict[int, int]:

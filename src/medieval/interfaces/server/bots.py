@@ -153,6 +153,7 @@ class BotRunner:
             try:
                 await self.service.submit(table, seat, str(action), version, by_bot=True)
             except ServiceError as e:
+                log.debug("table %s: bot move %s at seat %d refused: %s %s", table.id, action, seat, e.code, e.detail)
                 if e.code in ("stale_version", "not_a_bot", "write_conflict"):
                     continue  # someone moved (or took the seat back) meanwhile: think again
                 if e.status >= 500:

@@ -20,7 +20,15 @@ from sqlalchemy import Connection
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.chat import ChatOps
 from medieval.interfaces.server.errors import ServiceError
-from medieval.interfaces.server.shared import Listener, Notifier, chat_message, release_leases, renew_leases, revisions
+from medieval.interfaces.server.shared import (
+    Actor,
+    Listener,
+    Notifier,
+    chat_message,
+    release_leases,
+    renew_leases,
+    revisions,
+)
 from medieval.interfaces.server.table import BROKEN, Table
 
 log = logging.getLogger("medieval.server.shared")
@@ -41,6 +49,8 @@ class ClusterOps(ChatOps):
         assert self.db.tx_engine is not None
         self.notifier = Notifier(self.db.tx_engine)
         self.notifier.start()
+        self.actor = Actor(self.db.url, self.db.writer_id, self.settings.db_writers, self.settings.commit_batch)
+        self.actor.start()
         await asyncio.to_thread(self._listener.connected.wait, 10.0)
         self._leaser = asyncio.create_task(self._keep_leases(), name="medieval-leases")
 

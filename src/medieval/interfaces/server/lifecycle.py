@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from sqlalchemy import Connection as DBConnection
+from sqlalchemy import func, select, text
 
 import medieval
 from medieval.core.errors import MedievalError
@@ -26,6 +27,7 @@ from medieval.interfaces.server.table import (
     ABANDONED,
     CANCELLED,
     EXPIRED,
+    LIVE,
     OPEN,
     PLAYING,
     Seat,
@@ -49,8 +51,23 @@ class Creation:
     creator: str
 
 
+def _too_many(mine: int) -> ServiceError:
+    return ServiceError(429, "too_many_tables", f"you already have {mine} tables open or under way, the most one "
+                                                f"client may have: finish or cancel one first")
+
+
 def _insert(conn: DBConnection, row: dict[str, Any], seats: list[dict[str, Any]], lease: str | None,
-            seconds: float) -> None:
+            seconds: float, per_client: int | None = None) -> None:
+    """Store a new table (and its lease). ``per_client``: with several processes, the creator's live
+    tables are counted in storage, under a lock on the creator's key, so that no client gets past the
+    limit by spreading its tables over the processes."""
+    if per_client is not None:
+        client = row["creator_client"]
+        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:c))"), {"c": f"tables-of {client}"})
+        mine = conn.execute(select(func.count()).select_from(storage.TABLES).where(
+            storage.TABLES.c.creator_client == client, storage.TABLES.c.status.in_(LIVE))).scalar_one()
+        if mine >= per_client:
+            raise _too_many(mine)
     storage.insert_table(conn, row, seats)
     if lease is not None:
         take_lease(conn, row["id"], lease, seconds)
@@ -75,10 +92,10 @@ class LifecycleOps(ServiceBase):
         if self.live_count() >= self.settings.max_live_tables:
             raise ServiceError(503, "server_full", "the server has as many tables as it can hold; try later")
         creator_client = client_key(address)
-        mine = sum(1 for t in self.tables.values() if t.live and t.creator_client == creator_client)
-        if mine >= self.settings.max_tables_per_client:
-            raise ServiceError(429, "too_many_tables", f"you already have {mine} tables open or under way, the most "
-                                                       f"one client may have: finish or cancel one first")
+        if not self.shared:  # (with several processes, counted in storage as the table is stored)
+            mine = sum(1 for t in self.tables.values() if t.live and t.creator_client == creator_client)
+            if mine >= self.settings.max_tables_per_client:
+                raise _too_many(mine)
         try:
             game = medieval.make(game_name, players, **options)
         except MedievalError as e:
@@ -123,7 +140,8 @@ class LifecycleOps(ServiceBase):
                "record_format": RECORD_FORMAT}
         lease = self.db.writer_id if self.shared else None  # (the creator runs its bots until it goes away)
         await self.db.write(partial(_insert, row=row, seats=[s.row(table_id) for s in seats], lease=lease,
-                                    seconds=self.settings.lease_seconds))
+                                    seconds=self.settings.lease_seconds,
+                                    per_client=self.settings.max_tables_per_client if self.shared else None))
         table.created = stamp.timestamp()
         self.tables[table_id] = table
         self.changed(table)

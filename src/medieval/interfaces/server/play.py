@@ -6,6 +6,11 @@ replace the live state. If the write fails, storage decides: the action is ackno
 action stored at its ply is this very one, written by this process (the commit happened and only its
 answer was lost); anything else is logged, refused, and the table reloaded from storage.
 
+With several processes the action is decided on this process's copy and stored in one statement that
+checks the copy is the stored table (shared.py ``Actor``); when another process changed it meanwhile,
+nothing is stored, the copy catches up from the statement's answer and the action is decided again. A
+refusal is given only after checking storage for changes the copy lacks.
+
 Undo follows Board Game Arena's policy (core/undo.py): a seat may take back its own last action within
 its turn, never past a reveal, a chance event or another seat's decision."""
 
@@ -22,6 +27,7 @@ from medieval.core.undo import can_undo, undo_allowed_cheaply, undo_record
 from medieval.interfaces.server import storage
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.service import ServiceBase, to_the_end
+from medieval.interfaces.server.shared import Stale
 from medieval.interfaces.server.table import (
     FINISHED,
     MAX_NOTATION,
@@ -34,6 +40,9 @@ from medieval.interfaces.server.table import (
 )
 
 log = logging.getLogger("medieval.server")
+
+#: Times an action is decided again after finding its table changed by another process.
+STALE_RETRIES = 8
 
 
 def _not_playing(table: Table) -> ServiceError:
@@ -54,59 +63,86 @@ class PlayOps(ServiceBase):
         if not isinstance(text, str) or len(text) > MAX_NOTATION:
             raise ServiceError(422, "invalid_action", f"an action is notation text of at most {MAX_NOTATION} "
                                                       f"characters")
-        async with self.locked(table):
-            if table.status != PLAYING:
-                raise _not_playing(table)
-            target = table.seats[seat]
-            if by_bot and target.player is None:
-                raise ServiceError(409, "not_a_bot", f"no bot plays seat {seat} now")
-            if not by_bot and not target.present:
-                raise ServiceError(409, "seat_absent", "you are away from this seat (you left it, or your time ran "
-                                                       "out and a bot plays it): take it back (rejoin) to act")
-            if version is not None and version != table.version:
-                raise ServiceError(409, "stale_version", f"the table is at version {table.version}, not {version}")
-            state = table.state
-            try:
-                action = state.parse_action(seat, text)
-            except IllegalActionError as e:
-                if seat not in state.to_move:
-                    raise ServiceError(409, "not_your_turn", f"seat {seat} is not to move", []) from None
-                raise ServiceError(422, "illegal_action", str(e), e.legal) from None
-            except InvalidActionError as e:
-                raise ServiceError(422, "invalid_action", str(e), e.legal) from None
-            new = state.clone()
-            new.apply(seat, action)
-            ply = table.ply
-            outcome = new.outcome
-            status = FINISHED if outcome is not None else PLAYING
-            clock = self.plan_clock(table, status, table.seats, new, actor=seat)
-            mark = UndoMark(ply, seat, not by_bot and undo_allowed_cheaply(state, seat, action, new),
-                            None if table.clock_state is None else table.clock_state.copy())
-            notation = str(action)
-            write = storage.ActionWrite(table.id, ply, seat, notation, status,
-                                        None if outcome is None else outcome.to_json(), self.db.writer_id,
-                                        None if clock is None else clock.to_json())
-
-            async def commit() -> None:
+        async with table.lock:
+            for attempt in range(STALE_RETRIES + 1):
                 try:
-                    await self._write_action(table, write)
-                except Exception as e:
-                    await self._after_failed_write(table, ply, seat, notation, e)
-                table.state, table.ply = new, ply + 1
-                table.clock_state = clock
-                table.undo_marks.append(mark)
-                del table.undo_marks[:-UNDO_MARKS]
-                if outcome is not None:
-                    table.status = FINISHED
-                    table.finished_at = time.monotonic()
-
-            await to_the_end(commit())
+                    await self._act(table, seat, text, version, by_bot)
+                    break
+                except Stale as stale:  # changed by another process meanwhile: nothing stored; decide again
+                    if stale.delta is None:
+                        raise ServiceError(404, "no_table", f"no table {table.id!r}") from None
+                    await self._catch_up(table, stale.delta)
+                except ServiceError:  # refused: on what is stored, not on a copy behind it
+                    if not self.shared or attempt == STALE_RETRIES or not await self._checked_again(table):
+                        raise
+            else:
+                raise ServiceError(503, "busy_table", "the table keeps changing under this action; try again")
         self.actions_total += 1
         self.latencies.append(time.perf_counter() - started)
         if not by_bot:
             table.people_seen = time.monotonic()
         self.changed(table)
         return table.version
+
+    async def _checked_again(self, table: Table) -> bool:
+        """Whether storage had changes this process's copy of ``table`` lacked (it has them now)."""
+        try:
+            return await self._caught_up(table)
+        except Exception:
+            log.warning("table %s: storage could not be read to check a refusal", table.id, exc_info=True)
+            return False
+
+    async def _act(self, table: Table, seat: int, text: str, version: int | None, by_bot: bool) -> None:
+        """Decide on and commit ``seat``'s action, the table's lock held (with several processes, the
+        write raises ``Stale`` if the table was changed elsewhere since this copy)."""
+        if table.status != PLAYING:
+            raise _not_playing(table)
+        target = table.seats[seat]
+        if by_bot and target.player is None:
+            raise ServiceError(409, "not_a_bot", f"no bot plays seat {seat} now")
+        if not by_bot and not target.present:
+            raise ServiceError(409, "seat_absent", "you are away from this seat (you left it, or your time ran "
+                                                   "out and a bot plays it): take it back (rejoin) to act")
+        if version is not None and version != table.version:
+            raise ServiceError(409, "stale_version", f"the table is at version {table.version}, not {version}")
+        state = table.state
+        try:
+            action = state.parse_action(seat, text)
+        except IllegalActionError as e:
+            if seat not in state.to_move:
+                raise ServiceError(409, "not_your_turn", f"seat {seat} is not to move", []) from None
+            raise ServiceError(422, "illegal_action", str(e), e.legal) from None
+        except InvalidActionError as e:
+            raise ServiceError(422, "invalid_action", str(e), e.legal) from None
+        new = state.clone()
+        new.apply(seat, action)
+        ply = table.ply
+        outcome = new.outcome
+        status = FINISHED if outcome is not None else PLAYING
+        clock = self.plan_clock(table, status, table.seats, new, actor=seat)
+        mark = UndoMark(ply, seat, not by_bot and undo_allowed_cheaply(state, seat, action, new),
+                        None if table.clock_state is None else table.clock_state.copy())
+        notation = str(action)
+        write = storage.ActionWrite(table.id, ply, seat, notation, status,
+                                    None if outcome is None else outcome.to_json(), self.db.writer_id,
+                                    None if clock is None else clock.to_json())
+
+        async def commit() -> None:
+            try:
+                await self._write_action(table, write)
+            except Stale:
+                raise
+            except Exception as e:
+                await self._after_failed_write(table, ply, seat, notation, e)
+            table.state, table.ply = new, ply + 1
+            table.clock_state = clock
+            table.undo_marks.append(mark)
+            del table.undo_marks[:-UNDO_MARKS]
+            if outcome is not None:
+                table.status = FINISHED
+                table.finished_at = time.monotonic()
+
+        await to_the_end(commit())
 
     async def _after_failed_write(self, table: Table, ply: int, seat: int, notation: str, error: Exception) -> None:
         """The write of an action failed; return if storage holds this very action at its ply (the commit

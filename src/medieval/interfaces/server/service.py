@@ -33,7 +33,7 @@ from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.hub import Connection
 from medieval.interfaces.server.limits import KeyedBuckets
 from medieval.interfaces.server.settings import ServerSettings
-from medieval.interfaces.server.shared import Delta, Notifier, Tx, read_delta, seen_since
+from medieval.interfaces.server.shared import Actor, Delta, Notifier, Tx, read_delta_at_once, seen_since
 from medieval.interfaces.server.storage import ActionWrite, Database
 from medieval.interfaces.server.table import (
     BROKEN,
@@ -103,6 +103,8 @@ class ServiceBase:
         self.shared = settings.shared
         self._tx_slots = asyncio.Semaphore(db.tx_slots)
         self.notifier: Notifier | None = None
+        #: Stores actions in one round trip each (several processes: shared.py ``Actor``).
+        self.actor: Actor | None = None
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -145,6 +147,8 @@ class ServiceBase:
             if table.clock_timer is not None:
                 table.clock_timer.cancel()
         await self.bots.stop()
+        if self.actor is not None:  # after the bots: the actions they have under way are stored
+            await self.actor.stop()
         for table in self.tables.values():
             for conn in list(table.connections):
                 await conn.stop()
@@ -240,7 +244,8 @@ class ServiceBase:
     async def locked(self, table: Table) -> AsyncIterator[None]:
         """Hold ``table`` for a change: its lock in this process; with several processes, also its row in
         the database, in a transaction that first brings the table up to what is stored (the change's
-        write then commits in it: ``_write``). Whatever is decided inside sees the stored truth."""
+        write then commits in it: ``_write``). Whatever is decided inside sees the stored truth. (Actions
+        take the lock only, and are stored in one statement that checks the copy: play.py.)"""
         async with table.lock:
             if not self.shared:
                 yield
@@ -278,10 +283,16 @@ class ServiceBase:
             self.notifier.send(payload)
 
     async def _write_action(self, table: Table, action: ActionWrite) -> None:
-        if table.tx is None:
+        """Commit an accepted action. With several processes, in one statement that stores it only if the
+        table was not changed elsewhere since this copy (else ``Stale``: nothing stored, catch up and decide
+        again), then announced."""
+        if table.tx is not None:
+            table.revision = await table.tx.commit(partial(storage.append_actions, actions=[action]))
+        elif self.actor is not None:
+            table.revision = await self.actor.act(action, table.revision, table.undos)
+        else:
             await self.db.write_action(action)
             return
-        table.revision = await table.tx.commit(partial(storage.append_actions, actions=[action]))
         self.announce(f"t {table.id} {table.revision} {self.db.writer_id}")
 
     async def _catch_up(self, table: Table, delta: Delta) -> None:
@@ -312,10 +323,16 @@ class ServiceBase:
     async def refresh(self, table: Table) -> None:
         """Catch up with storage now (a notice from another process, or a token unknown here)."""
         async with table.lock:
-            delta = await self.db.read(partial(read_delta, table_id=table.id, revision=table.revision, ply=table.ply,
-                                               undos=table.undos, lock=False))
-            if delta is not None:
-                await self._catch_up(table, delta)
+            await self._caught_up(table)
+
+    async def _caught_up(self, table: Table) -> bool:
+        """Catch up with storage, the table's lock held; whether anything had changed."""
+        delta = await self.db.read(partial(read_delta_at_once, table_id=table.id, revision=table.revision,
+                                           ply=table.ply, undos=table.undos))
+        if delta is None:
+            return False
+        await self._catch_up(table, delta)
+        return True
 
     async def _change(self, table: Table, write: Callable[[DBConnection], None], apply: Callable[[], None]) -> None:
         """Commit ``write``, then ``apply`` the same change in memory (a cancelled caller cannot split

@@ -128,7 +128,8 @@ class ServerSettings(BaseSettings):
     #: process that dies loses its tables' bots and clocks to another one at most this long after.
     lease_seconds: float = Field(default=6.0, ge=1.0, le=300.0)
     #: Tables a process changes at once with several processes (each holds a database connection for its
-    #: transaction). Each process opens up to ``db_writers`` + 8 + this many connections to PostgreSQL:
+    #: transaction). Each process opens up to 2 x ``db_writers`` (writers, and callers storing actions)
+    #: + 8 + this many connections to PostgreSQL:
     #: keep the sum over the processes under the server's ``max_connections``.
     db_transactions: int = Field(default=24, ge=1, le=256)
     log_level: str = Field(default="info", pattern="^(critical|error|warning|info|debug)$")
