@@ -3,6 +3,7 @@ everyone else sees (for instance "Bob looked at a card" without its face)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -12,7 +13,7 @@ class Event:
     events are shared between a state and its clones. (A plain class with slots: games emit many of
     them, and building one costs a third of a frozen dataclass.)"""
 
-    __slots__ = ("data", "kind", "redacted", "to")
+    __slots__ = ("_args", "_build", "data", "kind", "redacted", "to")  # (_args, _build: see LazyEvent)
 
     kind: str
     data: dict[str, Any]
@@ -27,7 +28,7 @@ class Event:
         self.redacted = redacted
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not Event:
+        if not isinstance(other, Event):
             return NotImplemented
         return (self.kind == other.kind and self.data == other.data and self.to == other.to
                 and self.redacted == other.redacted)
@@ -55,3 +56,38 @@ class Event:
     def from_json(cls, d: dict[str, Any]) -> Event:
         to = d.get("to")
         return cls(d["kind"], dict(d["data"]), None if to is None else tuple(to), d.get("redacted"))
+
+
+#: Builds a lazy event's payloads from its arguments: ``(data, redacted)``.
+Payloads = Callable[..., tuple[dict[str, Any], dict[str, Any] | None]]
+
+
+class LazyEvent(Event):
+    """An event whose payloads are built from their arguments when first read (``State._emit_lazy``):
+    the log of a playout nobody reads then costs a tuple of arguments an event, not two dicts of names.
+    Once read it turns into a plain :class:`Event` (same slots), so later reads cost nothing more."""
+
+    __slots__ = ()
+
+    def __init__(self, kind: str, build: Payloads, args: tuple[Any, ...],
+                 to: tuple[int, ...] | None = None) -> None:
+        self.kind = kind
+        self.to = to
+        self._build = build
+        self._args = args
+
+    def _payloads(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        data, redacted = self._build(*self._args)
+        self.__class__ = Event  # type: ignore[assignment]
+        plain: Event = self  # (now a plain event: data and redacted are its slots)
+        plain.data = data
+        plain.redacted = redacted
+        return data, redacted
+
+    @property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        return self._payloads()[0]
+
+    @property
+    def redacted(self) -> dict[str, Any] | None:  # type: ignore[override]
+        return self._payloads()[1]

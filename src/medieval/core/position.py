@@ -49,6 +49,15 @@ class PositionField:
         return f"PositionField({self.name!r}, {ast.unparse(self.type)!r}, {self.depth!r})"
 
 
+def copy_json(value: Any) -> Any:
+    """Deep copy of a JSON-native value (dicts, lists, scalars); tuples become lists."""
+    if isinstance(value, list | tuple):
+        return [copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    return value
+
+
 def _annotated(name: str, annotation: Any) -> PositionField | None:
     """The field an annotation declares, or None for a plain annotation (not part of the position)."""
     if isinstance(annotation, str):
@@ -194,7 +203,6 @@ def make_base_copy(lines: tuple[str, ...]) -> Callable[[Any, Any], None]:
 def make_clone(cls: type, fields: list[PositionField], base_lines: list[str]) -> Callable[..., Any]:
     """``clone(self)``: the base attributes (``base_lines``, statements over ``self`` and ``new``), then
     each field copied to its declared depth, then ``self._clone_caches(new)`` if the class has it."""
-    from medieval.core.state import copy_json
 
     gen = _Gen()
     lines = ["def clone(self):", "    new = _new(_cls)"]
@@ -210,7 +218,6 @@ def make_clone(cls: type, fields: list[PositionField], base_lines: list[str]) ->
 
 def make_position_json(cls: type, fields: list[PositionField]) -> Callable[..., Any]:
     """``position_json(self)``: every field copied through every level, as JSON-native values."""
-    from medieval.core.state import copy_json
 
     gen = _Gen()
     items = []

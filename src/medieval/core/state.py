@@ -25,8 +25,9 @@ from medieval.core.errors import (
     RecordError,
     unquoted,
 )
-from medieval.core.events import Event
+from medieval.core.events import Event, LazyEvent, Payloads
 from medieval.core.outcome import Outcome
+from medieval.core.position import copy_json as copy_json
 from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
 from medieval.core.rng import Rng, chance, derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
@@ -37,15 +38,6 @@ RECORD_FORMAT = "medieval/record@2"
 #: and restore exactly, and keep their format when written again.
 STATE_FORMAT_1 = "medieval/state@1"
 RECORD_FORMAT_1 = "medieval/record@1"
-
-
-def copy_json(value: Any) -> Any:
-    """Deep copy of a JSON-native value (dicts, lists, scalars); tuples become lists."""
-    if isinstance(value, list | tuple):
-        return [copy_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    return value
 
 
 def _mute(*args: Any, **kwargs: Any) -> None:
@@ -99,6 +91,9 @@ class State(ABC):
     _legal_seat: int
     _legal: list[Action] | None
     _notation_index: tuple[list[Action], dict[str, Action]] | None
+
+    #: Whether ``_legal_actions`` itself answers [] to a seat not to move (``legal_actions`` skips ``to_move``).
+    _LEGAL_ASKS_SEAT: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -192,7 +187,7 @@ class State(ABC):
         """Legal actions of ``seat`` now (empty if it is not to move). Stable order, no duplicates."""
         if self._legal is not None and self._legal_seat == seat:
             return self._legal
-        if seat not in self.to_move:
+        if not self._LEGAL_ASKS_SEAT and seat not in self.to_move:
             return []
         legal = self._legal_actions(seat)
         self._legal_seat = seat
@@ -337,7 +332,7 @@ class State(ABC):
         """Stop keeping the log on this state (a search's playouts, which nobody reads): emitting
         becomes a no-op on this state only; clones made afterwards keep logging. Only games whose rules
         never read their own log may be muted (searches check that per game: ``plays_the_same_muted``)."""
-        self._emit = _mute  # type: ignore[method-assign]
+        self._emit = self._emit_lazy = _mute  # type: ignore[method-assign]
         self._log_on = False
 
     def legal_actions_fast(self, seat: int) -> list[Action]:
@@ -375,6 +370,13 @@ class State(ABC):
         if self._shared:
             self._unshare()
         self._log.append(Event(kind, data, to, redacted))
+
+    def _emit_lazy(self, kind: str, build: Payloads, args: tuple[Any, ...],
+                   to: tuple[int, ...] | None = None) -> None:
+        """``_emit`` with payloads built when read: ``build(*args)`` gives ``(data, redacted)`` from ``args``."""
+        if self._shared:
+            self._unshare()
+        self._log.append(LazyEvent(kind, build, args, to))
 
     #: Whether ``_emit`` still records (false once ``mute_log`` was called on this state): rules may skip
     #: building costly log payloads when it does not.

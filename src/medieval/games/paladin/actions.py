@@ -29,6 +29,8 @@ from medieval.games.paladin.components import (
 )
 
 MAX_SEATS = 5
+#: ALONE[seat] == (seat,): ``to_move`` of a position where one seat decides, built once.
+ALONE = tuple((s,) for s in range(MAX_SEATS))
 
 
 @dataclass(frozen=True, slots=True)

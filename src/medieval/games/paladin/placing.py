@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.paladin import actions as A
@@ -15,25 +15,28 @@ if TYPE_CHECKING:
 
 def legal(s: PaladinState, seat: int) -> list[Action]:
     """§4.1 to §5.2: the look decision first (once heroes are down), then where each face may go."""
-    n = s.game.players
-    table = s.table
-    row = s.row
-    if s.placed < n:  # §4.1 heroes: quests still without a card
-        quests = [row[i] for i in range(n) if not table[i]]
+    quests = []
+    if s.placed < s.game.players:  # §4.1 heroes: quests still without a card
+        for q, cards in zip(s.row, s.table):  # noqa: B905 (zip with a keyword takes a slower call)
+            if not cards:
+                quests.append(q)
     else:
         if not s.looked:
             looks = lookable(s, seat)
             if looks:
-                return [A.NO_LOOK, *looks]
+                looks.insert(0, A.NO_LOOK)
+                return looks
         # §5.2 one card per quest per player
-        quests = [row[i] for i in range(n) if seat not in table[i][0::2]]
+        for q, cards in zip(s.row, s.table):  # noqa: B905 (zip with a keyword takes a slower call)
+            if seat not in cards[0::2]:
+                quests.append(q)
     hand = s.hands[seat]
     place = A.PLACE
     if len(hand) == 1:  # (one card: one face)
         by_quest = place[FACE_OF[hand[0]]]
         return [by_quest[q] for q in quests]
-    faces = sorted({FACE_OF[c] for c in hand})
-    return [place[f][q] for q in quests for f in faces]
+    by_face = [place[f] for f in sorted(set(map(FACE_OF.__getitem__, hand)))]
+    return [by_quest[q] for q in quests for by_quest in by_face]
 
 
 def lookable(s: PaladinState, seat: int) -> list[Action]:
@@ -41,7 +44,7 @@ def lookable(s: PaladinState, seat: int) -> list[Action]:
     kn = s.known[seat]
     out: list[Action] = []
     look = A.LOOK
-    for q, cards in zip(s.row, s.table, strict=False):
+    for q, cards in zip(s.row, s.table):  # noqa: B905 (zip with a keyword takes a slower call)
         if cards:
             by_owner = look[q]
             for j in range(1, len(cards), 2):
@@ -57,9 +60,14 @@ def look(s: PaladinState, seat: int, action: A.Look) -> None:
     s.known[seat] |= 1 << card
     s.looked = True
     if s._log_on:
-        quest = QUEST_LABELS[action.quest]
-        s._emit("look", {"seat": seat, "quest": quest, "owner": action.owner, "card": CARD_NAMES[card]},
-                (seat,), {"seat": seat, "quest": quest, "owner": action.owner})
+        s._emit_lazy("look", _looked, (seat, action.quest, action.owner, card), (seat,))
+
+
+def _looked(seat: int, quest_id: int, owner: int, card: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The look's log entry: the face for the looking seat alone."""
+    quest = QUEST_LABELS[quest_id]
+    return ({"seat": seat, "quest": quest, "owner": owner, "card": CARD_NAMES[card]},
+            {"seat": seat, "quest": quest, "owner": owner})
 
 
 def card_of(s: PaladinState, slot: int, owner: int) -> int:
@@ -92,9 +100,7 @@ def place(s: PaladinState, seat: int, action: A.Place) -> None:
     hero = not cards
     cards += (seat, card)
     if s._log_on:
-        quest = QUEST_LABELS[action.quest]
-        s._emit("place", {"seat": seat, "quest": quest, "hero": hero, "card": CARD_NAMES[card]}, (seat,),
-                {"seat": seat, "quest": quest, "hero": hero})
+        s._emit_lazy("place", _placed, (seat, action.quest, hero, card), (seat,))
     n = s.game.players
     s.placed += 1
     s.looked = False
@@ -103,3 +109,10 @@ def place(s: PaladinState, seat: int, action: A.Place) -> None:
         s.phase = "resolve"
         s.res_q = 0
         resolving.reveal_hero(s)
+
+
+def _placed(seat: int, quest_id: int, hero: bool, card: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The placement's log entry: the face for the placing seat alone."""
+    quest = QUEST_LABELS[quest_id]
+    return ({"seat": seat, "quest": quest, "hero": hero, "card": CARD_NAMES[card]},
+            {"seat": seat, "quest": quest, "hero": hero})

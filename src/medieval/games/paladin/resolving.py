@@ -3,11 +3,12 @@ quest and its last hero to the hero's owner."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.paladin import actions as A
 from medieval.games.paladin.components import CARD_FACES, CARD_NAMES, QUEST_LABELS, QUESTS
+from medieval.games.paladin.scoring import end_round
 
 if TYPE_CHECKING:
     from medieval.games.paladin.state import PaladinState
@@ -21,7 +22,11 @@ def reveal_hero(s: PaladinState) -> None:
     s.hero = [owner, card]
     reveal(s, card)
     if s._log_on:
-        s._emit("hero", {"quest": QUEST_LABELS[s.row[s.res_q]], "seat": owner, "card": CARD_NAMES[card]})
+        s._emit_lazy("hero", _hero, (s.row[s.res_q], owner, card))
+
+
+def _hero(quest: int, seat: int, card: int) -> tuple[dict[str, Any], None]:
+    return {"quest": QUEST_LABELS[quest], "seat": seat, "card": CARD_NAMES[card]}, None
 
 
 def reveal(s: PaladinState, card: int) -> None:
@@ -53,15 +58,13 @@ def resolve(s: PaladinState, seat: int, action: Action) -> None:
     card = cards[1]
     del cards[:2]
     log = s._log_on
-    quest = QUEST_LABELS[s.row[s.res_q]]
     t = type(action)
     if t is A.Challenge:
         reveal(s, card)
         hero_seat, hero_card = s.hero
         wins = beats(s, card, hero_card)
         if log:
-            s._emit("challenge", {"quest": quest, "seat": seat, "card": CARD_NAMES[card],
-                                  "hero_seat": hero_seat, "hero": CARD_NAMES[hero_card], "wins": wins})
+            s._emit_lazy("challenge", _challenged, (s.row[s.res_q], seat, card, hero_seat, hero_card, wins))
         if wins:
             s.deck.append(hero_card)  # §6.4 the defeated paladin goes under the deck
             s.hero = [seat, card]
@@ -70,30 +73,43 @@ def resolve(s: PaladinState, seat: int, action: Action) -> None:
     elif t is A.TakeBack:
         s.hands[seat].append(card)  # §6.5 back to hand unseen
         if log:
-            s._emit("takeback", {"quest": quest, "seat": seat, "card": CARD_NAMES[card]},
-                    (seat,), {"quest": quest, "seat": seat})
+            s._emit_lazy("takeback", _unseen, (s.row[s.res_q], seat, card), (seat,))
     else:
         s.deck.append(card)  # §6.6 under the stock unseen
         if log:
-            s._emit("discard", {"quest": quest, "seat": seat, "card": CARD_NAMES[card]},
-                    (seat,), {"quest": quest, "seat": seat})
+            s._emit_lazy("discard", _unseen, (s.row[s.res_q], seat, card), (seat,))
     if not cards:
         award(s)
 
 
 def award(s: PaladinState) -> None:
     """§6.7 the quest and its last hero go to the hero's owner; then the next quest."""
-    from medieval.games.paladin.scoring import end_round
-
     winner, card = s.hero
     quest = s.row[s.res_q]
     s.won[winner] += [quest, card]
     s.hero = []
     if s._log_on:
-        s._emit("quest_won", {"quest": QUEST_LABELS[quest], "seat": winner, "card": CARD_NAMES[card],
-                              "swords": QUESTS[quest].swords, "red": CARD_FACES[card].red})
+        s._emit_lazy("quest_won", _won, (quest, winner, card))
     s.res_q += 1
     if s.res_q < s.players:
         reveal_hero(s)
     else:
         end_round(s)
+
+
+# The log entries, built when read (``State._emit_lazy``).
+def _challenged(quest: int, seat: int, card: int, hero_seat: int, hero: int,
+                wins: bool) -> tuple[dict[str, Any], None]:
+    return {"quest": QUEST_LABELS[quest], "seat": seat, "card": CARD_NAMES[card], "hero_seat": hero_seat,
+            "hero": CARD_NAMES[hero], "wins": wins}, None
+
+
+def _unseen(quest: int, seat: int, card: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A card taken back or discarded: its face for its owner alone."""
+    label = QUEST_LABELS[quest]
+    return {"quest": label, "seat": seat, "card": CARD_NAMES[card]}, {"quest": label, "seat": seat}
+
+
+def _won(quest: int, seat: int, card: int) -> tuple[dict[str, Any], None]:
+    return {"quest": QUEST_LABELS[quest], "seat": seat, "card": CARD_NAMES[card],
+            "swords": QUESTS[quest].swords, "red": CARD_FACES[card].red}, None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.games.paladin.components import CARD_NAMES, KING_IDS, N_CARDS, QUEEN_IDS, QUEST_LABELS
 
@@ -84,8 +84,17 @@ def start_round(s: PaladinState) -> None:
     s.phase = "first"
     if not s._log_on:
         return
-    s._emit("round", {"round": s.round + 1, "dealer": s.dealer, "quests": [QUEST_LABELS[q] for q in s.row]})
+    s._emit_lazy("round", _round, (s.round + 1, s.dealer, tuple(s.row)))
     for x in range(n):
         if dealt[x]:
-            s._emit("deal", {"seat": x, "cards": [CARD_NAMES[c] for c in dealt[x]]},
-                    to=(x,), redacted={"seat": x, "count": len(dealt[x])})
+            s._emit_lazy("deal", _dealt, (x, tuple(dealt[x])), (x,))
+
+
+# The log entries, built when read (``State._emit_lazy``).
+def _round(number: int, dealer: int, row: tuple[int, ...]) -> tuple[dict[str, Any], None]:
+    return {"round": number, "dealer": dealer, "quests": [QUEST_LABELS[q] for q in row]}, None
+
+
+def _dealt(seat: int, cards: tuple[int, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A seat's new cards: their faces for that seat alone, their number for the others."""
+    return {"seat": seat, "cards": [CARD_NAMES[c] for c in cards]}, {"seat": seat, "count": len(cards)}

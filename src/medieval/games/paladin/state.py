@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Annotated, Literal
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State
@@ -54,11 +54,11 @@ class PaladinState(State):
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == PLACE:
-            return (self.turn,)
+            return A.ALONE[self.turn]
         if phase == RESOLVE:
-            return (self.table[self.res_q][0],)
+            return A.ALONE[self.table[self.res_q][0]]
         if phase == FIRST:
-            return (self.dealer,)
+            return A.ALONE[self.dealer]
         return ()
 
     @property
@@ -67,36 +67,20 @@ class PaladinState(State):
             return None
         return scoring.outcome(self)
 
+    _LEGAL_ASKS_SEAT = True
+
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
+        phase = self.phase  # (each case answers [] to a seat not to move: ``State._LEGAL_ASKS_SEAT``)
         if phase == PLACE:
-            return placing.legal(self, seat)
+            return placing.legal(self, seat) if seat == self.turn else []
         if phase == RESOLVE:
-            return [A.CHALLENGE, A.TAKE_BACK, A.DISCARD]
+            return [A.CHALLENGE, A.TAKE_BACK, A.DISCARD] if seat == self.table[self.res_q][0] else []
         if phase == FIRST:
-            return list(A.CHOOSE_FIRST[: self.players])
+            return list(A.CHOOSE_FIRST[: self.players]) if seat == self.dealer else []
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        t = type(action)
-        if t is A.Place:
-            assert isinstance(action, A.Place)
-            placing.place(self, seat, action)
-        elif t is A.Look:
-            assert isinstance(action, A.Look)
-            placing.look(self, seat, action)
-        elif t is A.NoLook:
-            self.looked = True
-            if self._log_on:
-                self._emit("nolook", {"seat": seat})
-        elif t is A.ChooseFirst:
-            assert isinstance(action, A.ChooseFirst)
-            self.first = self.turn = action.seat
-            self.phase = PLACE
-            if self._log_on:
-                self._emit("first_player", {"dealer": seat, "seat": action.seat})
-        else:
-            resolving.resolve(self, seat, action)
+        _RULE_OF[type(action)](self, seat, action)
 
     @property
     def is_over(self) -> bool:
@@ -169,3 +153,25 @@ class PaladinState(State):
         won_quests = {q for w in self.won for q in w[0::2]}
         c.update(("quest", x) for x in self.row if x not in won_quests)
         return c
+
+
+def _no_look(s: PaladinState, seat: int, action: A.NoLook) -> None:
+    """§5.1 the placer looks at nothing this turn."""
+    s.looked = True
+    if s._log_on:
+        s._emit("nolook", {"seat": seat})
+
+
+def _choose_first(s: PaladinState, seat: int, action: A.ChooseFirst) -> None:
+    """§3.3 the dealer names the round's first player, possibly themselves."""
+    s.first = s.turn = action.seat
+    s.phase = PLACE
+    if s._log_on:
+        s._emit("first_player", {"dealer": seat, "seat": action.seat})
+
+
+#: The rule that carries out each type of action (``_apply`` dispatches on the action's type).
+_RULE_OF: dict[type, Callable[[PaladinState, int, Any], None]] = {
+    A.Place: placing.place, A.Look: placing.look, A.NoLook: _no_look, A.ChooseFirst: _choose_first,
+    A.Challenge: resolving.resolve, A.TakeBack: resolving.resolve, A.Discard: resolving.resolve,
+}

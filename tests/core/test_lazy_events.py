@@ -1,0 +1,65 @@
+"""Lazy log events (``State._emit_lazy``, ``LazyEvent``): the payloads are built from the event's arguments
+when first read, once, and the event then reads, compares and serialises as the eager ``Event`` would."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import medieval
+from medieval.core.events import Event, LazyEvent
+
+built: list[tuple[Any, ...]] = []
+
+
+def _looked(seat: int, card: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    built.append((seat, card))
+    return {"seat": seat, "card": card}, {"seat": seat}
+
+
+def test_payloads_are_built_once_when_first_read() -> None:
+    built.clear()
+    lazy = LazyEvent("look", _looked, (2, "7r"), (2,))
+    assert built == []
+    assert lazy.for_seat(2) == {"kind": "look", "seat": 2, "card": "7r"}
+    assert lazy.for_seat(0) == {"kind": "look", "seat": 2}  # the others see the redacted form
+    assert lazy.for_seat(None) == {"kind": "look", "seat": 2}
+    assert built == [(2, "7r")]
+    assert type(lazy) is Event  # once read, a plain event
+
+
+def test_a_lazy_event_equals_and_serialises_as_its_eager_twin() -> None:
+    eager = Event("look", {"seat": 2, "card": "7r"}, (2,), {"seat": 2})
+    lazy = LazyEvent("look", _looked, (2, "7r"), (2,))
+    assert lazy == eager and eager == lazy
+    assert lazy.to_json() == eager.to_json()
+    assert Event.from_json(lazy.to_json()) == lazy
+    assert repr(lazy) == repr(eager)
+    assert LazyEvent("look", _looked, (1, "7r"), (1,)) != eager
+
+
+def test_lazy_events_of_a_game_read_as_eager_ones_after_a_restore() -> None:
+    # Paladin logs its placements, looks and resolutions lazily: a state restored from JSON holds eager
+    # events only, and every seat reads the same log from both.
+    state = medieval.make("paladin", 4).new_game(7)
+    rng = random.Random(7)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert any(isinstance(e, LazyEvent) for e in state.log_since(0))
+    restored = state.game.from_json(state.to_json())
+    assert not any(isinstance(e, LazyEvent) for e in restored.log_since(0))
+    for seat in (*range(4), None):
+        assert restored.events(seat) == state.events(seat)
+    assert restored == state
+
+
+def test_a_muted_state_emits_no_lazy_event() -> None:
+    state = medieval.make("paladin", 4).new_game(3)
+    state.mute_log()
+    size = state.log_size
+    rng = random.Random(3)
+    for _ in range(40):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.log_size == size
