@@ -3,6 +3,8 @@ when first read, once, and the event then reads, compares and serialises as the 
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -63,3 +65,19 @@ def test_a_muted_state_emits_no_lazy_event() -> None:
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert state.log_size == size
+
+
+def test_a_state_with_unread_lazy_events_pickles_and_deep_copies() -> None:
+    # A state is a plain Python object researchers may pickle (multiprocessing) or deep-copy: its unread
+    # lazy events go as the eager events they stand for, and read the same on the other side.
+    state = medieval.make("paladin", 4).new_game(5)
+    rng = random.Random(5)
+    for _ in range(40):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert any(type(e) is LazyEvent for e in state.log_since(0))
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        for seat in (*range(4), None):
+            assert other.events(seat) == state.events(seat)
+        assert other.to_json() == state.to_json()
+        assert other.legal_actions(other.to_move[0]) == state.legal_actions(state.to_move[0])

@@ -35,6 +35,10 @@ class Event:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        """Pickled and deep-copied as a plain event (a lazy one's payloads are built first)."""
+        return Event, (self.kind, self.data, self.to, self.redacted)
+
     def __repr__(self) -> str:
         return f"Event(kind={self.kind!r}, data={self.data!r}, to={self.to!r}, redacted={self.redacted!r})"
 
