@@ -307,23 +307,7 @@ class Geometry:
         got = self._dist.get(target)
         if got is not None:
             return got
-        dist = [-1] * self.n
-        dist.append(0)  # (a step of -1, none, reads this entry: as if already reached)
-        dist[target] = 0
-        step = self.step
-        frontier = [target]
-        d = 0
-        while frontier:  # breadth first, a whole ring of squares at a time
-            d += 1
-            ring = []
-            for s in frontier:
-                for t2 in step[s]:
-                    # moves are symmetric, so stepping back from s reaches the squares that step to s
-                    if dist[t2] < 0:
-                        dist[t2] = d
-                        ring.append(t2)
-            frontier = ring
-        dist.pop()
+        dist = self._rings(target, self.n)
         if len(self._dist) > 512:
             self._dist.clear()
         self._dist[target] = dist
@@ -338,12 +322,24 @@ class Geometry:
         got = self._near.get((target, reach))
         if got is not None:
             return got
+        dist = self._rings(target, reach)
+        if len(self._near) > 512:
+            self._near.clear()
+        self._near[(target, reach)] = dist
+        return dist
+
+    def _rings(self, target: int, reach: int) -> list[int]:
+        """Steps to ``target`` of every square within ``reach`` of it, breadth first a whole ring of
+        squares at a time (-1 beyond, or unreachable). Moves are symmetric, so stepping back from a square
+        reaches the squares that step to it."""
         dist = [-1] * self.n
-        dist.append(0)  # (as in ``distances``)
+        dist.append(0)  # (a step of -1, none, reads this entry: as if already reached)
         dist[target] = 0
         step = self.step
         frontier = [target]
-        for d in range(1, reach + 1):
+        d = 0
+        while frontier and d < reach:
+            d += 1
             ring = []
             for s in frontier:
                 for t2 in step[s]:
@@ -352,9 +348,6 @@ class Geometry:
                         ring.append(t2)
             frontier = ring
         dist.pop()
-        if len(self._near) > 512:
-            self._near.clear()
-        self._near[(target, reach)] = dist
         return dist
 
     def sight(self, s: int, reach: int) -> list[int]:
