@@ -245,6 +245,17 @@ class SeatClient:
             if predicate(msg):
                 return msg
 
+    async def when(self, predicate: Any, timeout: float = 60) -> dict[str, Any]:
+        """The newest state once it satisfies ``predicate``. (Read from ``latest``, not from the queue:
+        ``reply`` consumes the states that came before its answer, and one of them may be the one waited
+        for, when it was not produced by the message replied to.)"""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.news.clear()
+            if self.latest is not None and predicate(self.latest):
+                return self.latest
+            await asyncio.wait_for(self.news.wait(), max(0.1, deadline - time.monotonic()))
+
     def events(self) -> list[dict[str, Any]]:
         """Every event received, in order, checking that the increments join up."""
         out: list[dict[str, Any]] = []

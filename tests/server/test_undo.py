@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -62,18 +61,6 @@ class Replica:
         self.state, self.before = self.before, None
 
 
-async def _when(client: SeatClient, predicate: Any, timeout: float = 60) -> dict[str, Any]:
-    """The client's newest state once it satisfies ``predicate``. (Read from ``latest``, not from the
-    queue: waiting for a reply consumes the states that came before it, and one of them may be the one
-    waited for.)"""
-    deadline = time.monotonic() + timeout
-    while True:
-        client.news.clear()
-        if client.latest is not None and predicate(client.latest):
-            return client.latest
-        await asyncio.wait_for(client.news.wait(), max(0.1, deadline - time.monotonic()))
-
-
 async def _play_and_undo(srv: ServerProcess, tid: str, token: str, want: set[str], seed: int) -> dict[str, int]:
     """Ann (seat 0) plays random moves against a bot and asks to take back each one; every answer is
     checked against the engine. Returns how often each case came, until every case in ``want`` has."""
@@ -85,12 +72,12 @@ async def _play_and_undo(srv: ServerProcess, tid: str, token: str, want: set[str
         return int(state["version"]) - 2 * seen["undone"]
 
     async with SeatClient(srv, tid, token) as me, SeatClient(srv, tid) as spectator:
-        state = await _when(me, lambda m: m["your_turn"] or m["status"] == "finished")
+        state = await me.when(lambda m: m["your_turn"] or m["status"] == "finished")
         n = 0
         undone_last = False
         while state["status"] != "finished" and not all(seen[k] for k in want):
             if not state["your_turn"]:
-                state = await _when(me, lambda m: m["your_turn"] or m["status"] == "finished")
+                state = await me.when(lambda m: m["your_turn"] or m["status"] == "finished")
                 if state["status"] != "finished" and game.catch_up(ply(state))[-1][0] != 0:  # the bot moved last
                     n += 1
                     assert not state["can_undo"]
@@ -104,7 +91,7 @@ async def _play_and_undo(srv: ServerProcess, tid: str, token: str, want: set[str
                            "id": f"a{n}"})
             ack = await me.reply(f"a{n}")
             assert ack["type"] == "ack", ack
-            state = await _when(me, lambda m, v=ack["version"]: m["version"] >= v)
+            state = await me.when(lambda m, v=ack["version"]: m["version"] >= v)
             actions = game.catch_up(ply(state))
             before, after = game.before, game.state
             assert before is not None
@@ -135,8 +122,8 @@ async def _play_and_undo(srv: ServerProcess, tid: str, token: str, want: set[str
             undone_last = True
             assert game.stored() == actions[:-1]
             game.taken_back()
-            state = await _when(me, lambda m, v=answer["version"]: m["version"] >= v)
-            await _when(spectator, lambda m, v=answer["version"]: m["version"] >= v)
+            state = await me.when(lambda m, v=answer["version"]: m["version"] >= v)
+            await spectator.when(lambda m, v=answer["version"]: m["version"] >= v)
             assert state["view"] == before.view(0) and state["legal"] == [str(a) for a in before.legal_actions(0)]
             assert _log(me) == before.events(0)  # nothing of the action is left in either log
             assert _log(spectator) == before.events(None)
