@@ -84,6 +84,8 @@ class MidEvilState(State):
     # Derived caches beside the position (not part of it):
     _geo: Geometry | None = None  # the map of ``tiles``
     _skp: list[tuple[int, Action, int]] | None = None  # the skeleton movement's steps (skeletons.skeleton_steps)
+    _ska: list[Action] | None = None  # their actions, in the same order (valid while ``_skp`` is set)
+    _skb: int = 0  # a lower bound of the largest matching of skeletons to free squares (skeletons.reachable)
     _ev: dict[int | None, tuple[int, list[dict[str, Any]]]] | None = None  # filtered logs (events)
     # Whether ``skel`` and ``hum`` may be shared with a clone: the per-square lists are the bulk of a clone,
     # so a clone shares them and whichever state writes first copies its own (``own_skel``, ``own_hum``).
