@@ -146,7 +146,7 @@ class MidEvilState(State):
         if ph == "place":
             return self.geo().place_actions(self.drawn, self.options["doors_may_face"])[:]
         if ph == "seed":
-            return [A.seed(c) for c in placing.seed_options(self)]
+            return placing.seed_actions(self)
         if ph == "commit":
             return player_combat.commit_actions(self, seat)
         if ph == "pvp":
