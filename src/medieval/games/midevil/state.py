@@ -156,13 +156,13 @@ class MidEvilState(State):
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        t = type(action)
-        if t is A.Move:
-            assert isinstance(action, A.Move)
-            movement.step(self, action.d)
-        elif t is A.SkeletonMove:
+        t = type(action)  # (the commonest first: skeleton moves, then steps)
+        if t is A.SkeletonMove:
             assert isinstance(action, A.SkeletonMove)
             skeletons.move(self, action)
+        elif t is A.Move:
+            assert isinstance(action, A.Move)
+            movement.step(self, action.d)
         elif t is A.Word:
             assert isinstance(action, A.Word)
             self._word(seat, action.word)
