@@ -4,7 +4,7 @@ skeletons put on it (§4.2, §4.3, R3)."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from medieval.core.state import Action
@@ -99,10 +99,12 @@ def _seed_choices(s: MidEvilState) -> tuple[tuple[str, ...], tuple[Action, ...]]
     k, p = s.seeding
     skel = s.skel
     free = [skel[sq] for sq in s.geo().spawn[k]].count(0)
-    return colour_sets(p, TILES[s.tiles[k][0]].skeletons if p < 0 else 0, free, *s.pool)
+    pw, pr, pb = s.pool  # (no more of a colour than there are free squares can matter)
+    return colour_sets(p, TILES[s.tiles[k][0]].skeletons if p < 0 else 0, free, min(pw, free), min(pr, free),
+                       min(pb, free))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def colour_sets(p: int, named: int, free: int, pw: int, pr: int,
                 pb: int) -> tuple[tuple[str, ...], tuple[Action, ...]]:
     """The colour sets of ``seed_options`` (and their actions), sorted: for a named tile (``p`` < 0) of

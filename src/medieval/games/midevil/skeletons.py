@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, movement, turn
+from medieval.games.midevil.components import OPPOSITE
 from medieval.games.midevil.geometry import Geometry
 
 if TYPE_CHECKING:
@@ -294,30 +295,34 @@ def _moved(seat: int, x: int, y: int, tx: int, ty: int) -> tuple[dict[str, Any],
 
 
 def _update_steps(s: MidEvilState, steps: list[tuple[int, Action, int]], g: Geometry, frm: int, to: int) -> None:
-    """After a skeleton moved from ``frm`` to ``to``, only the moves from frm, into to and into frm change
-    (steps are symmetric: the squares that step to frm or to are those that frm or to step to)."""
+    """After a skeleton moved from ``frm`` to ``to``, only the moves from frm, into to and into frm change.
+    Steps are symmetric: the squares that step into a square are those it steps to, each back the opposite
+    way, so the move from ``u`` into it (a step ``e`` of it reaching ``u``) has the order key
+    ``4 * u + OPPOSITE[d]``, ``d`` being ``e``'s direction."""
     table = g.skeleton_steps()
     skel = s.skel
     acts = s._ska
     assert acts is not None  # (kept beside ``steps``)
     i, j = bisect_left(steps, 4 * frm, key=_STEP_KEY), bisect_left(steps, 4 * frm + 4, key=_STEP_KEY)
     del steps[i:j], acts[i:j]
-    for u in g.step[to]:
-        if u >= 0 and skel[u]:
-            for e in table[u]:
-                if e[0] == to:
-                    i = bisect_left(steps, e[2], key=_STEP_KEY)
-                    if i < len(steps) and steps[i] is e:
-                        del steps[i], acts[i]
-    if s.options["skeletons_enter_pawns"] or frm not in s.pawn:
+    for e in table[to]:  # the moves into ``to`` are gone
+        u = e[0]
+        if skel[u]:
+            key = 4 * u + OPPOSITE[e[2] & 3]
+            i = bisect_left(steps, key, key=_STEP_KEY)
+            if i < len(steps) and steps[i][2] == key:
+                del steps[i], acts[i]
+    if s.options["skeletons_enter_pawns"] or frm not in s.pawn:  # the moves into ``frm`` are new
         moved = s.skel_moved
-        for u in g.step[frm]:
-            if u >= 0 and skel[u] and u not in moved:
-                for e in table[u]:
-                    if e[0] == frm:
-                        i = bisect_left(steps, e[2], key=_STEP_KEY)
-                        steps.insert(i, e)
-                        acts.insert(i, e[1])
+        for e in table[frm]:
+            u = e[0]
+            if skel[u] and u not in moved:
+                key = 4 * u + OPPOSITE[e[2] & 3]
+                for back in table[u]:
+                    if back[2] == key:
+                        i = bisect_left(steps, key, key=_STEP_KEY)
+                        steps.insert(i, back)
+                        acts.insert(i, back[1])
 
 
 def any_can_move(s: MidEvilState, moved: list[int] | tuple[()] = ()) -> bool:
