@@ -118,14 +118,16 @@ def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
 
 def _greedy(steps: list[tuple[int, Action, int]], cap: int) -> int:
     """The size of a matching of skeletons to distinct free squares taken greedily in the order of
-    ``steps`` (a lower bound of the largest), stopped at ``cap``."""
-    taken_from: set[int] = set()
+    ``steps`` (a lower bound of the largest), stopped at ``cap``. The steps are in order of their keys, so
+    each skeleton's steps come one after the other: a skeleton is matched at most once by comparing it
+    with the last one matched."""
+    last = -1
     taken_to: set[int] = set()
     n = 0
     for to, _, key in steps:
         frm = key >> 2
-        if frm not in taken_from and to not in taken_to:
-            taken_from.add(frm)
+        if frm != last and to not in taken_to:
+            last = frm
             taken_to.add(to)
             n += 1
             if n >= cap:
