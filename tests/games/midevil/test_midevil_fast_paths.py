@@ -1,6 +1,6 @@
 """MidEvil's shortcuts for speed give exactly what the plain computations give: the map built tile by tile,
 the skeleton moves kept up to date during a skeleton movement, the look-ahead of a skeleton movement, the
-position copy, and the rules with the log switched off."""
+colour sets of a new tile's skeletons, the position copy, and the rules with the log switched off."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from medieval.core.state import State
 from medieval.games.midevil import MidEvilState
 from medieval.games.midevil.components import TILES
 from medieval.games.midevil.geometry import Geometry, geometry
+from medieval.games.midevil.placing import colour_sets
 from medieval.games.midevil.skeletons import _free_steps, most_moves, skeleton_actions
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -220,3 +221,16 @@ def test_rules_play_the_same_with_the_log_off(players: int, options: dict[str, A
             fast._apply(seat, action)
             assert fast.position_json() == slow.position_json()
         assert fast.outcome == slow.outcome
+
+
+def test_colour_sets_depend_on_the_pool_only_up_to_the_free_squares() -> None:
+    """§4.2, R3: the colour sets are cached with each colour of the pool counted up to the free squares
+    (``placing._seed_choices``): that gives the sets of the whole pool, for named tiles and rolled points."""
+    for p in range(-1, 9):
+        for named in (range(1, 7) if p < 0 else (0,)):
+            for free in range(0, 7):
+                for pool in ((9, 9, 9), (5, 2, 0), (0, 7, 3), (1, 1, 12), (0, 0, 0), (3, 3, 3)):
+                    clamped = tuple(min(k, free) for k in pool)
+                    assert colour_sets(p, named, free, *pool) == colour_sets(p, named, free, *clamped)
+    assert colour_sets(6, 0, 3, 9, 9, 9)[0] == ("BB", "BRW", "RRR")  # 6 points rolled, 3 free squares
+    assert colour_sets(6, 0, 3, 9, 0, 1)[0] == ("BWW",)  # the most points the pool allows: 5

@@ -90,7 +90,8 @@ def catapult_targets(s: MidEvilState, seat: int) -> list[int]:
 
 def shots(s: MidEvilState) -> list[Action]:
     """The Crossbow's shots (an item's power, not a card play: §8.3)."""
-    return s.geo().named(-1, A.shoot, targets(s, _CROSSBOW_RANGE))
+    ts = targets(s, _CROSSBOW_RANGE)
+    return s.geo().named(-1, A.shoot, ts) if ts else []
 
 
 def plays(s: MidEvilState, where: str) -> list[Action]:
@@ -117,9 +118,13 @@ def plays(s: MidEvilState, where: str) -> list[Action]:
             if c not in s.in_play[seat]:  # §11.3 one copy of each card in play
                 out.append(A.PLAYS[c])
         elif e == "shoot":
-            out += g.named(c, _PLAY_AT[c], targets(s, card.range))
+            ts = targets(s, card.range)
+            if ts:
+                out += g.named(c, _PLAY_AT[c], ts)
         elif e == "catapult":
-            out += g.named(c, _PLAY_AT[c], catapult_targets(s, seat))
+            ts = catapult_targets(s, seat)
+            if ts:
+                out += g.named(c, _PLAY_AT[c], ts)
         elif e == "heal":
             if s.humans[seat] < MAX_HUMANS and s.supply:
                 out.append(A.PLAYS[c])

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
@@ -105,13 +105,18 @@ def step(s: MidEvilState, d: int) -> None:
             s.horse_at[seat] = -1
     s.pawn[seat] = t
     if s._log_on:
-        s._emit("move", {"seat": seat, "to": s.xy(t)})
+        s._emit_lazy("move", _moved, (seat, g.xs[t], g.ys[t]))
     if s.skel[t]:
         combat.fight(s, t, "move")  # §7.4 fight every skeleton met before going on
         return
     arrive(s)
     if s.phase != "over":
         settle_move(s)
+
+
+def _moved(seat: int, x: int, y: int) -> tuple[dict[str, Any], None]:
+    """The log entry of a step (built when read: ``State._emit_lazy``)."""
+    return {"seat": seat, "to": [x, y]}, None
 
 
 def arrive(s: MidEvilState) -> None:

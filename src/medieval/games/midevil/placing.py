@@ -4,8 +4,10 @@ skeletons put on it (§4.2, §4.3, R3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import turn
 from medieval.games.midevil.components import BOOK_ASIDE, BOOK_AT_GRAVEYARD, COLOURS, TILES
@@ -69,6 +71,7 @@ def place(s: MidEvilState, a: A.Place) -> None:
     opts = seed_options(s)
     if len(opts) > 1:
         s.phase = "seed"
+        s.prime(seed_actions(s))
         return
     put_skeletons(s, opts[0] if opts else "")
     turn.step3(s)
@@ -83,31 +86,54 @@ def seed(s: MidEvilState, colours: str) -> None:
 def seed_options(s: MidEvilState) -> list[str]:
     """§4.2: named tile: its count of skeletons, colours chosen by the placer (limited by free squares
     and the pool); unnamed: the most points not over the roll that the pool and the free squares
-    allow (R3). Several colour sets can reach that amount: the placer chooses."""
+    allow (R3). Several colour sets can reach that amount: the placer chooses (``colour_sets``)."""
+    return list(_seed_choices(s)[0])
+
+
+def seed_actions(s: MidEvilState) -> list[Action]:
+    """``seed_options`` as interned ``seed`` actions."""
+    return list(_seed_choices(s)[1])
+
+
+def _seed_choices(s: MidEvilState) -> tuple[tuple[str, ...], tuple[Action, ...]]:
     k, p = s.seeding
-    free = sum(1 for sq in s.geo().spawn[k] if not s.skel[sq])
-    pw, pr, pb = s.pool
+    skel = s.skel
+    free = [skel[sq] for sq in s.geo().spawn[k]].count(0)
+    pw, pr, pb = s.pool  # (no more of a colour than there are free squares can matter)
+    return colour_sets(p, TILES[s.tiles[k][0]].skeletons if p < 0 else 0, free, min(pw, free), min(pr, free),
+                       min(pb, free))
+
+
+@lru_cache(maxsize=4096)
+def colour_sets(p: int, named: int, free: int, pw: int, pr: int,
+                pb: int) -> tuple[tuple[str, ...], tuple[Action, ...]]:
+    """The colour sets of ``seed_options`` (and their actions), sorted: for a named tile (``p`` < 0) of
+    ``named`` skeletons, or for ``p`` points rolled, with ``free`` free squares and a pool of ``pw``
+    white, ``pr`` red and ``pb`` blue skeletons. (Cached: a handful of small numbers decide it.)"""
     out: list[str] = []
     if p < 0:
-        n = min(TILES[s.tiles[k][0]].skeletons, free, pw + pr + pb)
-        for b in range(min(pb, n) + 1):
-            for r in range(min(pr, n - b) + 1):
-                w = n - b - r
-                if w <= pw:
-                    out.append(A.colour_letters((w, r, b)))
-        return sorted(out) if n else []
-    best = 0
-    combos: list[tuple[int, int, int]] = []
-    for b in range(min(pb, free, p // 3) + 1):
-        for r in range(min(pr, free - b, (p - 3 * b) // 2) + 1):
-            w = min(pw, free - b - r, p - 3 * b - 2 * r)
-            total = 3 * b + 2 * r + w
-            if total > best:
-                best = total
-                combos = []
-            if total == best and total:
-                combos.append((w, r, b))
-    return sorted(A.colour_letters(c) for c in combos)
+        n = min(named, free, pw + pr + pb)
+        if n:
+            for b in range(min(pb, n) + 1):
+                for r in range(min(pr, n - b) + 1):
+                    w = n - b - r
+                    if w <= pw:
+                        out.append(A.colour_letters((w, r, b)))
+    else:
+        best = 0
+        combos: list[tuple[int, int, int]] = []
+        for b in range(min(pb, free, p // 3) + 1):
+            for r in range(min(pr, free - b, (p - 3 * b) // 2) + 1):
+                w = min(pw, free - b - r, p - 3 * b - 2 * r)
+                total = 3 * b + 2 * r + w
+                if total > best:
+                    best = total
+                    combos = []
+                if total == best and total:
+                    combos.append((w, r, b))
+        out = [A.colour_letters(c) for c in combos]
+    out.sort()
+    return tuple(out), tuple(A.seed(c) for c in out)
 
 
 def put_skeletons(s: MidEvilState, colours: str) -> None:

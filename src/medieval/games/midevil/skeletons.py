@@ -9,11 +9,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
 from medieval.games.midevil import cards, movement, turn
+from medieval.games.midevil.components import OPPOSITE
 from medieval.games.midevil.geometry import Geometry
 
 if TYPE_CHECKING:
@@ -60,10 +61,12 @@ def skeleton_actions(s: MidEvilState) -> list[Action]:
     """§9.1, R5: the moves that still let ``skel_left`` skeletons move in all (one of them this one)."""
     steps = skeleton_steps(s)
     need = s.skel_left
-    if need <= 1 or _matching(steps, need + 1) > need:
+    if need <= 1 or s._skb > need or _matching(steps, need + 1) > need:
         # Any move keeps the rest possible: with need + 1 skeletons matched to distinct free squares,
         # a move spoils at most two of those pairs (its own skeleton's and its square's).
-        return list(map(STEP_ACTION, steps))
+        acts = s._ska
+        assert acts is not None  # (kept beside ``_skp``)
+        return acts[:]
     skel = s.own_skel()  # (each move is tried on it, then undone)
     moved = s.skel_moved
     out: list[Action] = []
@@ -81,8 +84,15 @@ def skeleton_actions(s: MidEvilState) -> list[Action]:
 
 def reachable(s: MidEvilState, k: int) -> int:
     """§9.1 "You must move that number if possible": the most skeletons (at most ``k``) that can move
-    one after the other, none twice."""
-    return most_moves(s, k, skeleton_steps(s))
+    one after the other, none twice. Also keeps a greedy matching's size, up to ``2 k``, as the lower bound
+    ``MidEvilState._skb`` that spares ``skeleton_actions`` its own matching move after move."""
+    steps = skeleton_steps(s)
+    if k <= 0:
+        return 0
+    low = s._skb = _greedy(steps, 2 * k)
+    if low >= k:
+        return k
+    return most_moves(s, k, steps)
 
 
 def _free_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
@@ -98,21 +108,31 @@ def _free_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
 def _matching(steps: list[tuple[int, Action, int]], cap: int) -> int:
     """How many skeletons can be given distinct free squares to step to (a bipartite matching, stopped at
     ``cap``): that many moves can be made in any order, as no move takes another's square."""
-    taken_from: set[int] = set()
-    taken_to: set[int] = set()
-    n = 0
-    for to, _, key in steps:  # greedy first: usually enough to reach the cap at once
-        frm = key >> 2
-        if frm not in taken_from and to not in taken_to:
-            taken_from.add(frm)
-            taken_to.add(to)
-            n += 1
-            if n >= cap:
-                return n
+    if _greedy(steps, cap) >= cap:  # usually enough to reach the cap at once
+        return cap
     options: dict[int, list[int]] = {}
     for to, _, key in steps:
         options.setdefault(key >> 2, []).append(to)
     return _max_matching(options, cap)
+
+
+def _greedy(steps: list[tuple[int, Action, int]], cap: int) -> int:
+    """The size of a matching of skeletons to distinct free squares taken greedily in the order of
+    ``steps`` (a lower bound of the largest), stopped at ``cap``. The steps are in order of their keys, so
+    each skeleton's steps come one after the other: a skeleton is matched at most once by comparing it
+    with the last one matched."""
+    last = -1
+    taken_to: set[int] = set()
+    n = 0
+    for to, _, key in steps:
+        frm = key >> 2
+        if frm != last and to not in taken_to:
+            last = frm
+            taken_to.add(to)
+            n += 1
+            if n >= cap:
+                break
+    return n
 
 
 def _max_matching(options: dict[int, list[int]], cap: int) -> int:
@@ -230,10 +250,11 @@ def _path_search(s: MidEvilState, cap: int, low: int) -> int:
 def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
     """§9.2, R5: the legal skeleton moves as entries of ``Geometry.skeleton_steps`` (square reached, action,
     order key), in order: every skeleton that has not moved yet, to a square with no skeleton (nor a
-    pawn, by option). Kept for the skeleton movement under way (``MidEvilState._skp``): built at the
-    first need, then updated by ``move``."""
+    pawn, by option). Kept for the skeleton movement under way (``MidEvilState._skp``, with their actions
+    in ``_ska``): built at the first need, then updated by ``move``."""
     steps = s._skp
     if steps is None:
+        s._skb = 0
         table = s.geo().skeleton_steps()
         skel = s.skel
         moved = s.skel_moved
@@ -244,6 +265,7 @@ def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
             pawns = s.pawn
             steps = [e for sq in squares if sq not in moved for e in table[sq] if not skel[e[0]] and e[0] not in pawns]
         s._skp = steps
+        s._ska = list(map(STEP_ACTION, steps))
     return steps
 
 
@@ -258,36 +280,51 @@ def move(s: MidEvilState, a: A.SkeletonMove) -> None:
     s.skel_moved.append(to)
     s.skel_left -= 1
     if s._log_on:
-        s._emit("skeleton_move", {"seat": s.turn, "from": [a.x, a.y], "to": s.xy(to)})
+        s._emit_lazy("skeleton_move", _moved, (s.turn, a.x, a.y, g.xs[to], g.ys[to]))
     steps = s._skp
     if steps is not None:
         if s.skel_left > 0:
             _update_steps(s, steps, g, frm, to)
+            s._skb -= 2  # (the move spoils at most two pairs of the matching: its skeleton's, its square's)
         else:
             s._skp = None
     settle(s)
 
 
+def _moved(seat: int, x: int, y: int, tx: int, ty: int) -> tuple[dict[str, Any], None]:
+    """The log entry of a skeleton move (built when read: ``State._emit_lazy``)."""
+    return {"seat": seat, "from": [x, y], "to": [tx, ty]}, None
+
+
 def _update_steps(s: MidEvilState, steps: list[tuple[int, Action, int]], g: Geometry, frm: int, to: int) -> None:
-    """After a skeleton moved from ``frm`` to ``to``, only the moves from frm, into to and into frm change
-    (steps are symmetric: the squares that step to frm or to are those that frm or to step to)."""
+    """After a skeleton moved from ``frm`` to ``to``, only the moves from frm, into to and into frm change.
+    Steps are symmetric: the squares that step into a square are those it steps to, each back the opposite
+    way, so the move from ``u`` into it (a step ``e`` of it reaching ``u``) has the order key
+    ``4 * u + OPPOSITE[d]``, ``d`` being ``e``'s direction."""
     table = g.skeleton_steps()
     skel = s.skel
-    del steps[bisect_left(steps, 4 * frm, key=_STEP_KEY):bisect_left(steps, 4 * frm + 4, key=_STEP_KEY)]
-    for u in g.step[to]:
-        if u >= 0 and skel[u]:
-            for e in table[u]:
-                if e[0] == to:
-                    i = bisect_left(steps, e[2], key=_STEP_KEY)
-                    if i < len(steps) and steps[i] is e:
-                        del steps[i]
-    if s.options["skeletons_enter_pawns"] or frm not in s.pawn:
+    acts = s._ska
+    assert acts is not None  # (kept beside ``steps``)
+    i, j = bisect_left(steps, 4 * frm, key=_STEP_KEY), bisect_left(steps, 4 * frm + 4, key=_STEP_KEY)
+    del steps[i:j], acts[i:j]
+    for e in table[to]:  # the moves into ``to`` are gone
+        u = e[0]
+        if skel[u]:
+            key = 4 * u + OPPOSITE[e[2] & 3]
+            i = bisect_left(steps, key, key=_STEP_KEY)
+            if i < len(steps) and steps[i][2] == key:
+                del steps[i], acts[i]
+    if s.options["skeletons_enter_pawns"] or frm not in s.pawn:  # the moves into ``frm`` are new
         moved = s.skel_moved
-        for u in g.step[frm]:
-            if u >= 0 and skel[u] and u not in moved:
-                for e in table[u]:
-                    if e[0] == frm:
-                        steps.insert(bisect_left(steps, e[2], key=_STEP_KEY), e)
+        for e in table[frm]:
+            u = e[0]
+            if skel[u] and u not in moved:
+                key = 4 * u + OPPOSITE[e[2] & 3]
+                for back in table[u]:
+                    if back[2] == key:
+                        i = bisect_left(steps, key, key=_STEP_KEY)
+                        steps.insert(i, back)
+                        acts.insert(i, back[1])
 
 
 def any_can_move(s: MidEvilState, moved: list[int] | tuple[()] = ()) -> bool:

@@ -84,6 +84,8 @@ class MidEvilState(State):
     # Derived caches beside the position (not part of it):
     _geo: Geometry | None = None  # the map of ``tiles``
     _skp: list[tuple[int, Action, int]] | None = None  # the skeleton movement's steps (skeletons.skeleton_steps)
+    _ska: list[Action] | None = None  # their actions, in the same order (valid while ``_skp`` is set)
+    _skb: int = 0  # a lower bound of the largest matching of skeletons to free squares (skeletons.reachable)
     _ev: dict[int | None, tuple[int, list[dict[str, Any]]]] | None = None  # filtered logs (events)
     # Whether ``skel`` and ``hum`` may be shared with a clone: the per-square lists are the bulk of a clone,
     # so a clone shares them and whichever state writes first copies its own (``own_skel``, ``own_hum``).
@@ -144,7 +146,7 @@ class MidEvilState(State):
         if ph == "place":
             return self.geo().place_actions(self.drawn, self.options["doors_may_face"])[:]
         if ph == "seed":
-            return [A.seed(c) for c in placing.seed_options(self)]
+            return placing.seed_actions(self)
         if ph == "commit":
             return player_combat.commit_actions(self, seat)
         if ph == "pvp":
@@ -154,13 +156,13 @@ class MidEvilState(State):
         return []
 
     def _apply(self, seat: int, action: Action) -> None:
-        t = type(action)
-        if t is A.Move:
-            assert isinstance(action, A.Move)
-            movement.step(self, action.d)
-        elif t is A.SkeletonMove:
+        t = type(action)  # (the commonest first: skeleton moves, then steps)
+        if t is A.SkeletonMove:
             assert isinstance(action, A.SkeletonMove)
             skeletons.move(self, action)
+        elif t is A.Move:
+            assert isinstance(action, A.Move)
+            movement.step(self, action.d)
         elif t is A.Word:
             assert isinstance(action, A.Word)
             self._word(seat, action.word)

@@ -5,7 +5,7 @@ step hands over to the rules of its own section: tiles (``placing``), combat (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.games.midevil import cards, combat, movement, placing, react, skeletons, winning
 from medieval.games.midevil.components import CARDS, HAND_LIMIT, MAX_HUMANS
@@ -67,8 +67,13 @@ def draw_cards(s: MidEvilState, seat: int, n: int) -> None:
     if got:
         s.hands[seat] = sorted(s.hands[seat] + got)
         if s._log_on:
-            s._emit("draw", {"seat": seat, "cards": [CARDS[c].name for c in got]}, to=(seat,),
-                    redacted={"seat": seat, "count": len(got)})
+            s._emit_lazy("draw", _drawn, (seat, tuple(got)), (seat,))
+
+
+def _drawn(seat: int, got: tuple[int, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The log entry of cards drawn: their names for the drawer, their count for the others (built when
+    read: ``State._emit_lazy``)."""
+    return {"seat": seat, "cards": [CARDS[c].name for c in got]}, {"seat": seat, "count": len(got)}
 
 
 def step5(s: MidEvilState) -> None:
