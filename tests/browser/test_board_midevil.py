@@ -163,6 +163,10 @@ def test_a_whole_game_through_the_board(server: ServerProcess, pages: Pages, sho
             panned = True
             pan_and_zoom(page, state["view"])
         acts = state["actions"]
+        if state["view"]["phase"] == "seed":  # the colour sets read as words, one button each, no chips
+            listed = page.locator("#actions")
+            assert '{"' not in listed.inner_text(), listed.inner_text()
+            assert listed.locator("[data-action^='seed']").count() == len(acts)
         kinds = sorted({a["kind"] for a in acts})
         # a little of everything: a kind at random (moving rather than stopping), then one of its moves
         weights = [0.3 if k in ("stop_moving", "end_turn") else 1.0 for k in kinds]

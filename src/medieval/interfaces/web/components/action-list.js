@@ -12,8 +12,15 @@ const FILTER_FROM = 14;
 /** @param {string} kind */
 const title = (kind) => kind.replace(/_/g, " ");
 
-/** @param {any} v */
-const show = (v) => (v === null || v === undefined ? "–" : Array.isArray(v) ? v.map(show).join(" ") : typeof v === "object" ? JSON.stringify(v) : String(v));
+/**
+ * An argument's value as a person reads it: a list as its items, a record as "name value" pairs.
+ * @param {any} v
+ * @returns {string}
+ */
+const show = (v) => (v === null || v === undefined ? "–"
+  : Array.isArray(v) ? v.map(show).join(" ")
+  : typeof v === "object" ? Object.entries(v).map(([k, x]) => `${title(k)} ${show(x)}`).join(", ")
+  : String(v));
 
 /**
  * @param {{actions: {kind: string, args: Record<string, any>, notation: string}[], act: ((n: string) => void) | null,
@@ -54,7 +61,12 @@ export function ActionList({ actions, act, busy = false, focusKey = 0 }) {
     ${actions.length === 0 && html`<p class="muted">Nothing to do right now.</p>`}
     ${[...groups].map(([kind, list]) => {
       const argNames = Object.keys(list[0].args ?? {});
-      const filterArg = list.length >= FILTER_FROM ? argNames.find((k) => new Set(list.map((a) => show(a.args[k]))).size > 1) : undefined;
+      // A long list is narrowed by its first argument that groups it (several values, some shared):
+      // one whose every value is different would only put a chip in front of each button.
+      const filterArg = list.length >= FILTER_FROM ? argNames.find((k) => {
+        const n = new Set(list.map((a) => show(a.args[k]))).size;
+        return n > 1 && n < list.length;
+      }) : undefined;
       const chosen = filterArg ? filters[`${kind}:${filterArg}`] : undefined;
       const values = filterArg ? [...new Set(list.map((a) => show(a.args[filterArg])))] : [];
       const visible = filterArg && chosen !== undefined ? list.filter((a) => show(a.args[filterArg]) === chosen) : filterArg ? [] : list;
