@@ -80,8 +80,11 @@ function OptionField({ option, value, onChange, players }) {
 function NewTable({ info, name, setName, onError }) {
   const [gameName, setGameName] = useState(info.games[0]?.name ?? "");
   const game = info.games.find((/** @type {any} */ g) => g.name === gameName) ?? info.games[0];
+  /** @param {any} g */
+  const optionDefaults = (g) => /** @type {Record<string, any>} */ (
+    Object.fromEntries((g?.options ?? []).map((/** @type {any} */ o) => [o.name, defaultOf(o)])));
   const [players, setPlayers] = useState(game?.default_players ?? 2);
-  const [options, setOptions] = useState(/** @type {Record<string, any>} */ ({}));
+  const [options, setOptions] = useState(() => optionDefaults(game));
   const [seats, setSeats] = useState(/** @type {string[]} */ ([]));
   const [priv, setPriv] = useState(false);
   const [hotseat, setHotseat] = useState(false);
@@ -90,10 +93,16 @@ function NewTable({ info, name, setName, onError }) {
   const [busy, setBusy] = useState(false);
   const [how, setHow] = useState("");
 
+  // The player count and the options go back to the game's defaults when the person picks another game,
+  // in the same event: an effect would run after the next paint and could undo a count chosen meanwhile.
+  /** @param {string} name */
+  const chooseGame = (name) => {
+    const g = info.games.find((/** @type {any} */ x) => x.name === name);
+    setGameName(name);
+    if (g) { setPlayers(g.default_players); setOptions(optionDefaults(g)); }
+  };
   useEffect(() => {
     if (!game) return;
-    setPlayers(game.default_players);
-    setOptions(Object.fromEntries(game.options.map((/** @type {any} */ o) => [o.name, defaultOf(o)])));
     gameHelp(game.name).then((h) => setHow(h.how_to_play)).catch(() => setHow(game.summary));
   }, [gameName]);
 
@@ -137,7 +146,7 @@ function NewTable({ info, name, setName, onError }) {
     <h2 id="new-title">New table</h2>
     <div class="grid2">
       <div class="field"><label for="new-game">Game</label>
-        <select id="new-game" value=${gameName} onChange=${(/** @type {any} */ e) => setGameName(e.currentTarget.value)}>
+        <select id="new-game" value=${gameName} onChange=${(/** @type {any} */ e) => chooseGame(e.currentTarget.value)}>
           ${info.games.map((/** @type {any} */ g) => html`<option value=${g.name}>${g.display_name} (${g.min_players}–${g.max_players})</option>`)}
         </select>
         <p class="help-text">${game.summary}</p></div>
