@@ -68,10 +68,10 @@ def place(s: MidEvilState, a: A.Place) -> None:
         p = s.d6()
         s._emit("seed_roll", {"seat": s.turn, "tile": t.name, "points": p})
         s.seeding = [k, p]
-    opts = seed_options(s)
+    opts, acts = _seed_choices(s)  # (``seed_options`` and their actions, found once)
     if len(opts) > 1:
         s.phase = "seed"
-        s.prime(seed_actions(s))
+        s.prime(list(acts))
         return
     put_skeletons(s, opts[0] if opts else "")
     turn.step3(s)

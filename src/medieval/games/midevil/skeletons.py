@@ -86,9 +86,9 @@ def reachable(s: MidEvilState, k: int) -> int:
     """§9.1 "You must move that number if possible": the most skeletons (at most ``k``) that can move
     one after the other, none twice. Also keeps a greedy matching's size, up to ``2 k``, as the lower bound
     ``MidEvilState._skb`` that spares ``skeleton_actions`` its own matching move after move."""
-    steps = skeleton_steps(s)
     if k <= 0:
         return 0
+    steps = skeleton_steps(s)
     low = s._skb = _greedy(steps, 2 * k)
     if low >= k:
         return k
