@@ -18,6 +18,15 @@ const REFRESH = 4000;
 /** @param {any} option */
 function defaultOf(option) { return option.default; }
 
+/**
+ * Every option of a game at its default.
+ * @param {any} game
+ * @returns {Record<string, any>}
+ */
+function optionDefaults(game) {
+  return Object.fromEntries((game?.options ?? []).map((/** @type {any} */ o) => [o.name, defaultOf(o)]));
+}
+
 /** @param {{tables: any[], games: Map<string, any>, name: string, onError: (t: string) => void, kind: string}} p */
 function TableList({ tables, games, name, onError, kind }) {
   if (!tables.length) return html`<p class="muted">${kind === "open" ? "No open table right now: start one with “New table”." : "None."}</p>`;
@@ -80,9 +89,6 @@ function OptionField({ option, value, onChange, players }) {
 function NewTable({ info, name, setName, onError }) {
   const [gameName, setGameName] = useState(info.games[0]?.name ?? "");
   const game = info.games.find((/** @type {any} */ g) => g.name === gameName) ?? info.games[0];
-  /** @param {any} g */
-  const optionDefaults = (g) => /** @type {Record<string, any>} */ (
-    Object.fromEntries((g?.options ?? []).map((/** @type {any} */ o) => [o.name, defaultOf(o)])));
   const [players, setPlayers] = useState(game?.default_players ?? 2);
   const [options, setOptions] = useState(() => optionDefaults(game));
   const [seats, setSeats] = useState(/** @type {string[]} */ ([]));
