@@ -68,6 +68,8 @@ def test_ruling_r21_an_abandoned_purchase_loses_what_was_produced() -> None:
     assert s.pool[0] == [0, 0, 0, 0] and s.rot[cid(one(s, "Forest", 0))]
     assert "Soldier" in hand_faces(s, 0) and "play Soldier" in legal(s)
     assert s.view(0)["abandoned"] == ["play Soldier"]
+    play(s, "play Soldier", "abandon", "play Soldier", "abandon")  # given up again: still named once
+    assert s.view(0)["abandoned"] == ["play Soldier"] and "Soldier" in hand_faces(s, 0)
 
 
 def test_ruling_r21_option_an_abandoned_purchase_is_not_offered_again() -> None:

@@ -224,10 +224,12 @@ def complete(s: Medievalia2007State, p: int) -> None:
 
 def abandon(s: Medievalia2007State, seat: int, action: Action) -> None:
     """Ruling R21: the purchase is given up; what was produced is lost, a card being played returns
-    to hand, and the same purchase is not offered again this turn."""
+    to hand. The turn's list of purchases given up names each once, however often it is given up."""
     b = s.buying
     assert b is not None
-    s.abandoned.append(b[:2] if b[0] != BUILD else b[:])
+    given_up = b[:2] if b[0] != BUILD else b[:]
+    if given_up not in s.abandoned:
+        s.abandoned.append(given_up)
     if b[0] == PLAY:
         s.hands[seat].append(b[2])
     s.buying = None
