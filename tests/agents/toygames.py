@@ -259,3 +259,69 @@ class DiceEdgeGame(Game[DiceEdgeState]):
 def dice_edge_heuristic(state: DiceEdgeState, seat: int, rng: random.Random) -> Action:
     """A poor heuristic: always the smallest pick."""
     return Pick(0)
+
+
+# ------------------------------------------------------------------------------------------- lamps
+class LampsState(State):
+    """Each seat has a lamp. On its turn a seat switches its lamp (``pick 1``) as often as it likes and
+    ends the turn with ``pick 0``; after ``turns`` turns in all, the seats whose lamps are on share the win
+    (everyone, when none is on). Switching twice in a turn changes nothing: the loop a bot must not
+    take for ever."""
+
+    game: LampsGame
+    lamps: Annotated[list[int], 1]
+    turn: Annotated[int, 0]
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.turn >= self.game.turns else (self.turn % 2,)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Pick(1), Pick(0)]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Pick)
+        if action.value == 1:
+            self.lamps[seat] ^= 1
+        else:
+            self.turn += 1
+        self._emit("move", {"seat": seat, "value": action.value})
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.turn < self.game.turns:
+            return None
+        winners = tuple(s for s in range(2) if self.lamps[s]) or (0, 1)
+        return Outcome("lamps", winners, tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2)))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"lamps": list(self.lamps), "turn": self.turn, "to_move": list(self.to_move)}
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        pass
+
+
+class LampsGame(Game[LampsState]):
+    spec = GameSpec(name="lamps", display_name="Lamps", min_players=2, max_players=2,
+                    summary="Switch your lamp as often as you like; lamps on at the end win.",
+                    options=(OptionSpec("turns", 4, "turns in all", minimum=1),),
+                    hidden_information=False, chance="none")
+
+    @property
+    def turns(self) -> int:
+        t = self.options["turns"]
+        assert isinstance(t, int)
+        return t
+
+    @classmethod
+    def state_class(cls) -> type[LampsState]:
+        return LampsState
+
+    def parse_notation(self, text: str) -> Action:
+        return parse_pick(text)
+
+    def _initial_state(self, seed: int) -> LampsState:
+        s = LampsState(self, seed)
+        s.lamps = [0, 0]
+        s.turn = 0
+        return s

@@ -21,7 +21,8 @@ One iteration:
 4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
    score) into the statistics of the decisions that seat took.
 
-The move played is the root action with the most visits.
+The move played is the root action with the most visits, unless it would bring the seat's turn back to
+a position it has already been in (:mod:`medieval.agents.ismcts.loops`): then the next best that does not.
 
 ``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
 playouts is too little for a tree (long dice games, short matches): every sample plays every
@@ -44,6 +45,7 @@ from typing import Any
 
 from medieval.agents.base import Agent, register_agent
 from medieval.agents.ismcts.config import DEFAULT_ITERS, PARAMETERS, ISMCTSConfig
+from medieval.agents.ismcts.loops import LoopGuard
 from medieval.agents.ismcts.paired import PairedSearch
 from medieval.agents.ismcts.playout import SearchStats
 from medieval.agents.ismcts.tree import TreeSearch, _Node
@@ -72,6 +74,7 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         self.world_rng = OrderBlindRandom(self.rng.getrandbits(63))  # handed to determinize
         self.last = SearchStats()
         self._cfg = self.config  # the configuration of the search under way (with the game's tuning)
+        self.loops = LoopGuard()  # no endless turns (loops.py)
 
     # ---------------------------------------------------------------- the Agent interface
     #: The clocks a time budget is kept on (``clock=cpu``: the searching thread's CPU time, which other
@@ -84,10 +87,13 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no decision to take (to move: {state.to_move})")
+        self.loops.remember(state, seat)
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {str(legal[0]): (0, 0.0)})
             return legal[0]
-        return self.search(state, seat, legal, started)
+        best = self.search(state, seat, legal, started)
+        stats = self.last.root
+        return self.loops.choose(state, seat, legal, best, lambda a: stats.get(str(a), (-1, 0.0)))
 
     def prepare(self, game: Game[Any]) -> None:
         """Run the per-game self-tests of the fast playout paths now (they are cached), so that the first
