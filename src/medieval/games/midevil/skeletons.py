@@ -156,6 +156,7 @@ def _max_matching(options: dict[int, list[int]], cap: int) -> int:
             n += 1
             if n >= cap:
                 break
+    del augment  # the recursive closure refers to itself: leave no cycle for the garbage collector
     return n
 
 
@@ -244,6 +245,7 @@ def _path_search(s: MidEvilState, cap: int, low: int) -> int:
         return False
 
     start(0, 0)
+    del start, grow  # the two closures refer to each other: leave no cycle for the garbage collector
     return best
 
 
