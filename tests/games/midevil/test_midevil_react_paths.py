@@ -110,7 +110,8 @@ def test_ismcts_in_a_window_uses_only_what_the_asked_seat_may_see() -> None:
     s = _curse_window(players=4, hands=[["Sword"], ["Sword"], ["Curse"], ["Curse"]], humans=[2, 3, 3, 3])
     guard = RealStateGuard(s, 2)
     action = make_agent("ismcts:iters=16,paired=0", 1).choose(cast(State, guard), 2)
-    assert action in s.legal_actions(2) and guard.determinized == 16
+    # the search's worlds, then the loop guard's (agents/ismcts/loops.py)
+    assert action in s.legal_actions(2) and guard.determinized == 16 + 1
     other = s.determinize(2, random.Random(99))
     assert other.view(2) == s.view(2)
     first, second = make_agent("ismcts:iters=24,paired=0", 5), make_agent("ismcts:iters=24,paired=0", 5)

@@ -1,11 +1,10 @@
 """No endless turns: a searching bot never takes an action that brings its own turn back to a position it
 has already been in.
 
-Some rules let a player act as often as they like without anything changing for good — Medievalia
-2007's internal movement (§4.10, ruling R13) moves an unused troop onto a territory and off it again,
-"freely". A person stops when they are done; a search that finds the two moves worth the same may take
-them for ever, and the game never ends (a one-second bot moved one Merchant on and off its City for
-thousands of decisions).
+Some rules let a player act as often as they like without anything changing for good: move an unused
+troop onto a territory and off it again, "freely", say. A person stops when they are done; a search that
+finds the two moves worth the same may take them for ever, and the game never ends (a one-second bot
+moved one troop on and off for thousands of decisions).
 
 The guard remembers the seat's view at each of its decisions (a digest of ``state.view(seat)``: what the
 seat knows, never the hidden cards), and checks the move the search chose on a world determinized from
