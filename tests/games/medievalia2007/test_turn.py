@@ -3,9 +3,14 @@ buildings, military and character cards, internal movement."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 import pytest
 
+from medieval.agents.ismcts import ISMCTSAgent, SearchStats
 from medieval.core.errors import IllegalActionError
+from medieval.core.state import Action, State
 from medieval.games.medievalia2007.components import DECK, F_COST, FACE, FACES
 from medieval.games.medievalia2007.end import gold_production
 from medieval.games.medievalia2007.fief import guarded, production
@@ -195,6 +200,38 @@ def test_ruling_r13_internal_movement_of_unused_troops() -> None:
     f2 = find(once, "Field", 0)[1]
     play(once, f"move {soldier} to {f2}")
     assert not any(m.startswith(f"move {soldier}") for m in legal(once))  # once per turn
+
+
+class _Mover(ISMCTSAgent):
+    """A search that rates every internal move above ending the actions, and that above the rest."""
+
+    def search(self, state: State, seat: int, legal: Sequence[Action],
+               started: tuple[float, float] | None = None) -> Action:
+        ranked = sorted(legal, key=lambda a: (not str(a).startswith("move "), str(a) != "end actions"))
+        self.last = SearchStats(1, 0.0, {str(a): (len(ranked) - i, 0.5) for i, a in enumerate(ranked)})
+        return ranked[0]
+
+
+def test_ruling_r13_a_search_bot_does_not_move_troops_on_and_off_for_ever() -> None:
+    """R13 lets troops move as often as the player likes; a search that always prefers moving would move
+    them for ever. The bots never bring their turn back to a position they have had (agents/ismcts/loops.py):
+    the troops wander through places they had not yet been in together (many: the view also keeps the order
+    in which troops came off), then the bot ends its actions."""
+    s = scen(fiefs={"0": {"territories": [{"face": "Field", "troops": ["Worker"]}, FIELD],
+                          "free": ["Soldier", "Worker"]}})
+    bot = _Mover(seed=1)
+    played: list[str] = []
+    views: list[str] = []
+    while s.to_move == (0,) and len(played) < 1000:
+        views.append(json.dumps(s.view(0), sort_keys=True))
+        action = bot.choose(s, 0)
+        played.append(str(action))
+        s.apply(0, action)
+        if str(action) == "end actions":
+            break
+    assert played[-1] == "end actions" and len(played) > 3, played[-5:]
+    assert all(m.startswith("move ") for m in played[:-1])
+    assert len(set(views)) == len(views)  # every decision of the turn at a position it had not had
 
 
 def test_troops_rotated_with_their_territory_stay_until_next_turn() -> None:
