@@ -139,25 +139,26 @@ def _max_matching(options: dict[int, list[int]], cap: int) -> int:
     """The size of a maximum matching of the keys of ``options`` to distinct squares among their options
     (augmenting paths), stopped at ``cap``."""
     owner: dict[int, int] = {}
-
-    def augment(frm: int, seen: set[int]) -> bool:
-        for to in options[frm]:
-            if to in seen:
-                continue
-            seen.add(to)
-            if to not in owner or augment(owner[to], seen):
-                owner[to] = frm
-                return True
-        return False
-
     n = 0
     for frm in options:
-        if augment(frm, set()):
+        if _augment(frm, set(), options, owner):
             n += 1
             if n >= cap:
                 break
-    del augment  # the recursive closure refers to itself: leave no cycle for the garbage collector
     return n
+
+
+def _augment(frm: int, seen: set[int], options: dict[int, list[int]], owner: dict[int, int]) -> bool:
+    """An augmenting path from ``frm`` (a function of its own, not a closure: a recursive closure refers to
+    itself, and each call would leave a reference cycle for the garbage collector)."""
+    for to in options[frm]:
+        if to in seen:
+            continue
+        seen.add(to)
+        if to not in owner or _augment(owner[to], seen, options, owner):
+            owner[to] = frm
+            return True
+    return False
 
 
 def most_moves(s: MidEvilState, cap: int, steps: list[tuple[int, Action, int]] | None = None) -> int:
@@ -210,43 +211,58 @@ def _path_search(s: MidEvilState, cap: int, low: int) -> int:
     ends = sorted({t for sq in can for t in near[sq] if not skel[t] and t not in blocked})
     last = [[e[0] for e in table[t] if e[0] in can] for t in ends]  # (steps are symmetric)
     before = {sq: ([p for p in near[sq] if p in can] if sq not in blocked else []) for sq in can}
-    used: set[int] = set()
-    best = low
-    left = len(can)
+    paths = _Paths(ends, last, before, low, high, len(can))
+    paths.start(0, 0)
+    return paths.best
 
-    def start(i: int, count: int) -> bool:
+
+class _Paths:
+    """The search of ``_path_search`` (an object, not two closures calling each other, which would leave a
+    reference cycle for the garbage collector at each call). ``used``: the skeletons on the paths so far;
+    ``best``: the most moves found."""
+
+    __slots__ = ("before", "best", "ends", "high", "last", "left", "used")
+
+    def __init__(self, ends: list[int], last: list[list[int]], before: dict[int, list[int]], low: int,
+                 high: int, left: int) -> None:
+        self.ends = ends
+        self.last = last
+        self.before = before
+        self.best = low
+        self.high = high
+        self.left = left
+        self.used: set[int] = set()
+
+    def start(self, i: int, count: int) -> bool:
         """Paths ending on ``ends[i:]``, with ``count`` moves so far; True once ``high`` is reached."""
-        for k in range(i, len(ends)):
+        used, last = self.used, self.last
+        for k in range(i, len(self.ends)):
             for sq in last[k]:
                 if sq not in used:
                     used.add(sq)
-                    if grow(sq, k + 1, count + 1):
+                    if self.grow(sq, k + 1, count + 1):
                         return True
                     used.discard(sq)
         return False
 
-    def grow(first: int, i: int, count: int) -> bool:
+    def grow(self, first: int, i: int, count: int) -> bool:
         """The path under way starts at ``first``: end it there, or let another skeleton step in before."""
-        nonlocal best
-        if count > best:
-            best = count
-            if best >= high:
+        if count > self.best:
+            self.best = count
+            if count >= self.high:
                 return True
-        if count + left - len(used) <= best:
+        used = self.used
+        if count + self.left - len(used) <= self.best:
             return False
-        if start(i, count):
+        if self.start(i, count):
             return True
-        for p in before[first]:
+        for p in self.before[first]:
             if p not in used:
                 used.add(p)
-                if grow(p, i, count + 1):
+                if self.grow(p, i, count + 1):
                     return True
                 used.discard(p)
         return False
-
-    start(0, 0)
-    del start, grow  # the two closures refer to each other: leave no cycle for the garbage collector
-    return best
 
 
 def skeleton_steps(s: MidEvilState) -> list[tuple[int, Action, int]]:
