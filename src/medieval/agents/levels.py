@@ -33,8 +33,8 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "heuristic:eps=0.25", "Easy",
           "The rule-of-thumb player with some moves at random: it sees the obvious, and misses a lot."),
     Level("medium", "heuristic", "Medium", "The game's rule-of-thumb player: sound, quick and predictable."),
-    Level("hard", "ismcts:time=1,clock=cpu", "Hard", "A search of one second a move."),
-    Level("expert", "ismcts:time=3,clock=cpu", "Expert", "The strongest search we offer: three seconds a move."),
+    Level("hard", "ismcts:time=1,clock=cpu", "Hard", "A search of up to one second a move."),
+    Level("expert", "ismcts:time=3,clock=cpu", "Expert", "The strongest search we offer: up to three seconds a move."),
 )
 BY_NAME = {level.name: level for level in LEVELS}
 NAMES = tuple(level.name for level in LEVELS)
