@@ -8,18 +8,12 @@ from typing import Any, cast
 
 import pytest
 
-from medieval.agents import make_agent, play_match
-from medieval.agents.ismcts import ISMCTSAgent, SearchStats
+from medieval.agents import play_match
+from medieval.agents.ismcts import ISMCTSAgent, ISMCTSConfig, SearchStats
 from medieval.agents.ismcts.loops import LoopGuard
 from medieval.agents.match import MatchAborted
 from medieval.core.state import Action, State
 from tests.agents.toygames import LampsGame, LampsState, Pick
-
-
-def ismcts(spec: str, seed: int) -> ISMCTSAgent:
-    agent = make_agent(spec, seed)
-    assert isinstance(agent, ISMCTSAgent)
-    return agent
 
 
 class _Switcher(ISMCTSAgent):
@@ -60,7 +54,7 @@ def test_the_loop_guard_leaves_moves_that_reach_new_positions_alone() -> None:
     refused, the guard only remembered the views."""
     game = LampsGame(players=2, turns=2)
     state = game.new_game(seed=1)
-    agent = ismcts("ismcts:iters=300", seed=3)
+    agent = ISMCTSAgent(ISMCTSConfig(iters=300), seed=3)
     first = agent.choose(state, 0)
     assert first == Pick(1) and not agent.loops.closes_loop(state, 0, first)
     state.apply(0, first)

@@ -51,9 +51,6 @@ class LoopGuard:
         """Note the seat's view at a decision it is taking."""
         self._add(view_digest(state.view(seat)))
 
-    def seen(self, digest: int) -> bool:
-        return digest in self._seen
-
     def _add(self, digest: int) -> None:
         if digest in self._seen:
             return
