@@ -61,11 +61,13 @@ def test_iterations_alone_are_held_to_the_time_bound(tmp_path: Path) -> None:
 def test_a_quick_bot_never_waits_behind_other_tables_searches(tmp_path: Path) -> None:
     """Finding: two tables of long searches made a random bot elsewhere wait 45 s. With one search thread
     kept busy by two tables of searching bots, a table of random bots plays its whole game while the
-    searching tables make only a handful of moves: it never queues behind their searches."""
+    searching tables make only a handful of moves: it never queues behind their searches. The searches
+    name an iteration count past what a second allows, so that each takes its whole second: Medievalia
+    2007's own tuning stops at 1,000 iterations (about 0.2 s), which made the margin depend on load."""
     with running(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "server.log",
                  MEDIEVAL_BOT_WORKERS="1", MEDIEVAL_MAX_BOT_SECONDS="1") as srv:
         c = api(srv)
-        searching = [create_table(c, "medievalia2007", 2, bots=["ismcts:time=1"] * 2)["table"]["id"]
+        searching = [create_table(c, "medievalia2007", 2, bots=["ismcts:time=1,iters=200000"] * 2)["table"]["id"]
                      for _ in range(2)]
         assert _moves_within(c, searching[0], 1, 30)  # the searches are under way
         quick = create_table(c, "paladin", 3, bots=["random"] * 3)["table"]["id"]
