@@ -5,6 +5,9 @@ game), at two players where the game allows it (else its smallest table, the two
 turn), an arena run of ``ismcts:time=T,clock=cpu`` (tuned for the game) against
 ``openspiel-ismcts:time=T,clock=cpu`` (random rollouts, UCT c=2), seats rotated. Each run lives in its
 own arena folder, so an interrupted cross-play resumes where it stopped. Prints a markdown table.
+OpenSpiel's bot has no guard against keeping its own turn going for ever (R13 of Medievalia 2007 lets
+troops move freely), so a game still going after ``--max-decisions`` decisions (default 5,000: the
+longest heuristic games take a few hundred) is reported as an error and left out of the table.
 
     python scripts/crossplay.py --time 1 --games 40 --seed 3000 --jobs 2
     python scripts/crossplay.py medievallons paladin --time 0.5 --games 10
@@ -41,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=40, help="games per game (default 40)")
     p.add_argument("--seed", type=int, default=3000, help="seed of game 0 (default 3000)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--max-decisions", type=int, default=5000,
+                   help="a game still going after this many decisions is an error, not a result (default 5000)")
     p.add_argument("--out", type=Path, default=Path("arena-runs"), help="folder of the runs (default arena-runs)")
     args = p.parse_args(argv)
     import medieval.interop.openspiel  # registers openspiel-ismcts here (the workers import it too)
@@ -53,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in names:
         players = table_size(name)
-        config = ArenaConfig(name, players, {}, (ours, theirs), args.games, args.seed, plugins=(PLUGIN,))
+        config = ArenaConfig(name, players, {}, (ours, theirs), args.games, args.seed, plugins=(PLUGIN,),
+                             max_decisions=args.max_decisions)
         out = args.out / f"crossplay-{name}-{players}p-t{args.time:g}-s{args.seed}"
         report = run(config, out, jobs=args.jobs)
         summary = summarize(config, report.results)

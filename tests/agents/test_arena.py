@@ -100,6 +100,22 @@ def test_play_task_reports_errors_instead_of_raising() -> None:
     assert "error" in result and "nosuchbot" in result["error"]
 
 
+def test_a_game_past_the_runs_decision_cap_is_an_error_not_a_result(tmp_path: Path) -> None:
+    """A bot that kept its own turn going for ever held a worker for days (the match loop's cap is a
+    million decisions). A run's own cap reports such a game as an error and keeps no result for it; the
+    games that end under the cap are played as before."""
+    capped = ArenaConfig("paladin", 3, {}, ("random", "random", "random"), 2, seed=5, max_decisions=20)
+    report = run(capped, tmp_path / "capped", jobs=1)
+    assert report.results == [] and len(report.errors) == 2
+    assert all("MatchAborted" in e["error"] and "20 decisions" in e["error"] for e in report.errors)
+    roomy = ArenaConfig("paladin", 3, {}, ("random", "random", "random"), 2, seed=5, max_decisions=1000)
+    assert [r["decisions"] for r in run(roomy, tmp_path / "roomy", jobs=1).results] == \
+        [r["decisions"] for r in run(ArenaConfig("paladin", 3, {}, ("random",) * 3, 2, seed=5), tmp_path / "plain",
+                                     jobs=1).results]
+    with pytest.raises(InvalidOptionError, match="decision cap"):
+        run(ArenaConfig("paladin", 3, {}, ("random",) * 3, 2, max_decisions=0), tmp_path / "zero", jobs=1)
+
+
 def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:
     pytest.importorskip("openskill")
     config = paladin(("heuristic", "random", "random", "random"), 12)

@@ -49,6 +49,9 @@ class ArenaConfig:
     seed: int = 0
     #: Modules that register bots from outside ``medieval.agents`` (not part of the run's identity).
     plugins: tuple[str, ...] = ()
+    #: A game still going after this many decisions is an error of the run (not part of its identity:
+    #: it changes no finished game). Default: the match loop's cap.
+    max_decisions: int | None = None
 
     def header(self) -> dict[str, Any]:
         """What identifies the run in its results file (``games`` may grow between sessions). Bots named
@@ -64,7 +67,7 @@ class ArenaConfig:
     @property
     def batch(self) -> Batch:
         return Batch(self.game, self.players, dict(self.options), self.bots, self.games, self.seed,
-                     plugins=self.plugins)
+                     plugins=self.plugins, max_decisions=self.max_decisions)
 
     def task(self, index: int) -> dict[str, Any]:
         return self.batch.task(index)

@@ -94,6 +94,10 @@ class Batch:
     #: Modules the workers import before building the bots: bots that register themselves from outside
     #: ``medieval.agents`` (``medieval.interop.openspiel``'s, for instance).
     plugins: tuple[str, ...] = ()
+    #: A game not over after this many decisions is reported as an error (``MatchAborted``) instead of
+    #: played on (default: the match loop's own cap, a million): a bot that keeps its own turn going for
+    #: ever would otherwise hold a worker for days.
+    max_decisions: int | None = None
 
     def task(self, index: int) -> dict[str, Any]:
         """Everything a worker needs to play game ``index`` (JSON-safe: it travels to processes and Ray)."""
@@ -103,12 +107,16 @@ class Batch:
                 "records": self.keep_records}
         if self.plugins:
             task["plugins"] = list(self.plugins)
+        if self.max_decisions is not None:
+            task["max_decisions"] = self.max_decisions
         return task
 
     def check(self) -> None:
         """Fail early on a bad game, option, bot, plugin or game count."""
         if self.games < 0:
             raise InvalidOptionError("the number of games must be >= 0")
+        if self.max_decisions is not None and self.max_decisions < 1:
+            raise InvalidOptionError("the decision cap must be >= 1")
         game = make(self.game, self.players, **self.options)
         load_plugins(self.plugins)
         for spec in set(self.bots):
@@ -147,7 +155,9 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
         agents = [TimedAgent(make_agent(task["bots"][b], bot_seed(seed, s), game)) for s, b in enumerate(seats)]
         for agent in agents:
             agent.prepare(game)
-        result = play_match(game, agents, seed)
+        cap = task.get("max_decisions")
+        result = play_match(game, agents, seed) if cap is None else play_match(game, agents, seed,
+                                                                               max_decisions=int(cap))
         out = result.outcome
         done: dict[str, Any] = {
             "index": index, "seed": seed, "seating": seats, "winners": list(out.winners),
