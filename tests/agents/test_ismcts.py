@@ -482,6 +482,39 @@ def test_depth_turn_evaluates_where_the_searching_seats_turn_is_over(monkeypatch
         ismcts("ismcts:depth=turns")
 
 
+@pytest.mark.parametrize("horizon", ["end", "turn", "reply"])
+def test_horizon_turn_scores_every_line_where_the_searching_seats_turn_ends(monkeypatch: pytest.MonkeyPatch,
+                                                                          horizon: str) -> None:
+    """``horizon=turn``: the tree stops growing where the searching seat is no longer to move, so with
+    ``depth=turn`` every line of a Medievalia 2007 search is scored at the end of that seat's own turn;
+    ``horizon=reply`` plays the opponent's turn on and scores every line where the searching seat is to
+    move again. Without either, the tree grows into the opponent's turn and its lines are scored at
+    different points: some where the searching seat's turn ends, some where the opponent's does. The
+    position searched is one where the seat may end its turn or go on."""
+    game = medieval.make("medievalia2007")
+    state = game.new_game(seed=4)
+    rng = random.Random(4)
+    while not ((legal := state.legal_actions(state.to_move[0])) and len(legal) >= 3
+               and any(str(a).startswith("end") for a in legal)):
+        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
+    seat = state.to_move[0]
+    evaluated: list[tuple[int, ...]] = []
+    real = type(game).evaluate
+
+    def recording(self: Any, world: State) -> list[float] | None:
+        evaluated.append(world.to_move)
+        return real(self, world)
+
+    monkeypatch.setattr(type(game), "evaluate", recording)
+    agent = ismcts(f"ismcts:iters=300,depth=turn,rollout=heuristic,eps=0,horizon={horizon}")
+    agent.search(state, seat, state.legal_actions(seat))
+    assert len(evaluated) == agent.last.iterations == 300
+    assert all(seat not in to_move for to_move in evaluated) == (horizon == "turn")
+    assert all(seat in to_move for to_move in evaluated) == (horizon == "reply")
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:horizon=round")
+
+
 def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games (or configurations) without rounds play ``depth=round`` playouts to the end; an evaluation
     that has no estimate for a configuration (Medievallons at 4 players) lets ``depth=N`` play on too."""

@@ -17,7 +17,10 @@ One iteration:
    classical single tree keyed by actions, in which simultaneous choices are still hidden from the
    seats choosing in the same round.
 3. **Expand** one new action (with progressive widening on large action sets), then **roll out**
-   to the end of the game with the random policy or the game's heuristic.
+   to the end of the game with the random policy or the game's heuristic (or to a cut, ``depth``, where
+   the game's evaluation scores the position). With ``horizon=turn`` or ``reply`` the tree stops where
+   the searching seat's turn ends, so that every line is scored at the same point: there, or where the
+   seat is to move again after the others' replies.
 4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
    score) into the statistics of the decisions that seat took.
 

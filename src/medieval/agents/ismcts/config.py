@@ -31,6 +31,11 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                "round: at the end of the round the rollout is in (games with rounds, Game.round_number); turn: "
                "where the seat that took the last searched decision is no longer to move (its turn is over); "
                "games without an evaluation play to the end", pattern=r"end|none|off|round|turn|[0-9]+"),
+    OptionSpec("horizon", "end", "end (default): the tree grows through every seat's decisions; turn: it stops "
+               "where the searching seat is no longer to move (its turn is over), so that with depth=turn every "
+               "line is scored at the same point, the end of the searching seat's turn; reply: as turn, and "
+               "with depth=turn the playout then plays the other seats on until the searching seat is to move "
+               "again, where every line is scored", choices=("end", "turn", "reply")),
     OptionSpec("prior", "heuristic", "heuristic (default): the game's heuristic move is tried first and "
                "biased at each new node; none: no prior", choices=("heuristic", "none")),
     OptionSpec("bias", 1.0, "weight of the heuristic prior (default 1.0)", minimum=0),
@@ -102,6 +107,7 @@ class ISMCTSConfig:
     rollout: str = "random"
     eps: float = 0.1
     depth: int | str | None = None  # None: to the end; N steps; "round"/"turn": to the end of the round/turn
+    horizon: str = "end"
     prior: str = "heuristic"
     bias: float = 1.0
     bonus: str = "flat"

@@ -42,17 +42,22 @@ class Playouts:
 
     def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
                  evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
-                 rng: random.Random | None = None, mover: int | None = None) -> list[float]:
+                 rng: random.Random | None = None, mover: int | None = None,
+                 back: int | None = None) -> list[float]:
         """Play on from ``world``; ``evaluate`` scores the position where the playout is cut (after
         ``depth`` steps, where the round ``round_of`` reports changes, or with ``depth=turn`` where
-        ``mover``, the seat of the last searched decision, is no longer to move), else the game's outcome
-        does. The playout's draws come from ``rng`` (default: the search's own generator)."""
+        ``mover``, the seat of the last searched decision, is no longer to move; or, given ``back``, where
+        that seat is to move again once it has not been), else the game's outcome does. The playout's
+        draws come from ``rng`` (default: the search's own generator)."""
         if rng is None:
             rng = self.rng
         rand = rng.random
         depth = self._cfg.depth
         limit = depth if evaluate is not None and isinstance(depth, int) else MAX_ROLLOUT_STEPS
         turn = mover if evaluate is not None and depth == "turn" else None
+        if evaluate is None or depth != "turn":
+            back = None
+        left = back is not None and back not in world.to_move
         start = round_of(world) if round_of is not None else None
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
@@ -62,6 +67,11 @@ class Playouts:
                 to_move = world.to_move
                 if not to_move or (turn is not None and turn not in to_move):
                     break
+                if back is not None:
+                    if back not in to_move:
+                        left = True
+                    elif left:
+                        break
                 seat = to_move[0]
                 legal = world.legal_actions_fast(seat)
                 world.apply_fast(seat, legal[int(rand() * len(legal))])
@@ -77,6 +87,11 @@ class Playouts:
                 to_move = world.to_move
                 if not to_move or (turn is not None and turn not in to_move):
                     break
+                if back is not None:
+                    if back not in to_move:
+                        left = True
+                    elif left:
+                        break
                 seat = to_move[0]
                 legal = world.legal_actions(seat)
                 if policy is not None and len(legal) > 1 and rand() >= eps:

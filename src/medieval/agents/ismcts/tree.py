@@ -68,9 +68,10 @@ class TreeSearch(Playouts):
         sim_done: list[tuple[int, Action]] = []
         first = True
         expanded = False
+        horizon = self._cfg.horizon != "end"
         while not expanded:
             to_move = world.to_move
-            if not to_move:
+            if not to_move or (horizon and root_seat not in to_move):
                 break
             # the searching seat takes its own decision first, even in a simultaneous round
             actor = root_seat if first and root_seat in to_move else to_move[0]
@@ -115,7 +116,11 @@ class TreeSearch(Playouts):
                 if child is None:
                     child = cur.children[key] = _Node()
                 cursors[0] = child
-        rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, mover=path[-1][1] if path else None)
+        if self._cfg.horizon == "reply":  # the other seats' replies, then the searching seat's next decision
+            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, back=root_seat)
+        else:
+            mover = root_seat if horizon else path[-1][1] if path else None
+            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, mover=mover)
         for node, actor, action, prob in path:
             s = node.stats[action]
             s[0] += 1.0
