@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from medieval.games.medievalia2007.components import (
+    ADDS_PRODUCTION,
     ATT,
     CIVIL,
     DECK,
@@ -20,6 +21,7 @@ from medieval.games.medievalia2007.components import (
     IS_TROOP,
     KIND,
     KIND_NAMES,
+    MILB,
     NAME,
     PROD,
     RESOURCES,
@@ -38,6 +40,7 @@ from medieval.games.medievalia2007.fief import (
     DRAW,
     FOUGHT,
     IMOVED,
+    KEY,
     MOVE,
     MOVED,
     MUSTER,
@@ -48,9 +51,8 @@ from medieval.games.medievalia2007.fief import (
     SUPPLY,
     WAR,
     Phase,
+    base_production,
     guarded,
-    mark,
-    production,
 )
 from medieval.games.medievalia2007.paying import price, shortfall
 from medieval.games.medievalia2007.upkeep import food_capacity, upkeep
@@ -207,36 +209,58 @@ def resources(amounts: list[int] | tuple[int, ...]) -> Resources:
     return {"food": amounts[0], "energy": amounts[1], "gold": amounts[2], "workforce": amounts[3]}
 
 
-def card_json(s: Medievalia2007State, c: int) -> TableCard:
-    g = s.game
+def card_json(s: Medievalia2007State, c: int, kids: dict[int, list[int]] | None = None) -> TableCard:
+    """A card on the table as every seat sees it. ``kids``: each territory's or City's own cards on it
+    (``view`` gathers them once for the whole table; without it ``guarded`` and ``base_production`` go
+    through the owner's table for this card)."""
+    # (the card's marks read once: ``mark`` for each would look them up seven times; views are built at
+    # every decision of the heuristic bot)
+    m = s.marks.get(KEY[c])
+    mk = (*m, 0, 0, 0, 0, 0, 0, 0) if m else _NO_MARKS  # a state saved with fewer marks reads 0 for the new
+    host = s.host[c]
+    kind = KIND[c]
     d: TableCard = {
         "name": NAME[c],
         "face": FACES[FACE[c]],
-        "kind": KIND_NAMES[KIND[c]],
+        "kind": KIND_NAMES[kind],
         "owner": s.owner[c],
-        "fief": g.loc_names[s.loc[c]],
-        "on": NAME[s.host[c]] if s.host[c] >= 0 else None,
+        "fief": s.game.loc_names[s.loc[c]],
+        "on": NAME[host] if host >= 0 else None,
         "rotated": bool(s.rot[c]),
-        "damage": mark(s, c, DMG),
+        "damage": mk[DMG],
     }
     if ATT[c] or DEF[c]:
         d["strength"] = [ATT[c], DEF[c]]
     if PROD[c] >= 0:
         d["produces"] = RESOURCES[PROD[c]]
-        d["production"] = production(s, c) if (IS_HOST[c] or s.loc[c] == s.owner[c]) else 0
+        if IS_HOST[c] or s.loc[c] == s.owner[c]:
+            if kids is None or not IS_HOST[c]:
+                n = base_production(s, c)
+            else:
+                n = 1 + sum(map(ADDS_PRODUCTION.__getitem__, kids.get(c, ())))  # (``base_production``)
+            k = mk[BOOST]
+            d["production"] = min(3, n) * (1 << k) + max(0, n - 3) if k else n  # (``production``)
+        else:
+            d["production"] = 0
     if IS_TROOP[c]:
-        d["moves"] = mark(s, c, MOVED)
-        d["moved_inside"] = bool(mark(s, c, IMOVED))
-        d["fought"] = bool(mark(s, c, FOUGHT))
+        d["moves"] = mk[MOVED]
+        d["moved_inside"] = bool(mk[IMOVED])
+        d["fought"] = bool(mk[FOUGHT])
     if IS_HOST[c]:
-        d["guarded"] = guarded(s, c)
-    if mark(s, c, BOOST):
-        d["artists"] = mark(s, c, BOOST)
-    if mark(s, c, BONUS):
-        d["bonus"] = mark(s, c, BONUS)
-    if KIND[c] == CIVIL:
-        d["bonus_placed"] = bool(mark(s, c, PLACED))
+        if kids is None:
+            d["guarded"] = guarded(s, c)
+        else:  # (``guarded``)
+            d["guarded"] = any(IS_TROOP[k] or KIND[k] == MILB for k in kids.get(c, ()))
+    if mk[BOOST]:
+        d["artists"] = mk[BOOST]
+    if mk[BONUS]:
+        d["bonus"] = mk[BONUS]
+    if kind == CIVIL:
+        d["bonus_placed"] = bool(mk[PLACED])
     return d
+
+
+_NO_MARKS = (0, 0, 0, 0, 0, 0, 0)
 
 
 _STEP_DECISIONS: dict[str, Decision] = {MUSTER: "form_armies", DEPLOY: "deploy", AIM: "choose_target",
@@ -360,11 +384,20 @@ def view(s: Medievalia2007State, seat: int | None) -> Medievalia2007View:
         })
     at: list[list[str]] = [[] for _ in g.loc_names]
     table: dict[str, TableCard] = {}
-    loc = s.loc
+    loc, host, owner = s.loc, s.host, s.owner
+    kids: dict[int, list[int]] = {}  # each territory's and City's own cards on it
+    for x in range(n):
+        for c in s.tables[x]:
+            h = host[c]
+            if h >= 0 and owner[h] == x:
+                if h in kids:
+                    kids[h].append(c)
+                else:
+                    kids[h] = [c]
     for x in range(n):
         for c in s.tables[x]:
             at[loc[c]].append(NAME[c])
-            table[NAME[c]] = card_json(s, c)
+            table[NAME[c]] = card_json(s, c, kids)
     fiefs: list[FiefEntry] = []
     for i, (name, owner, adjacent, between) in enumerate(g.fiefs):
         if between is None:
