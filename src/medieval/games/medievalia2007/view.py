@@ -384,12 +384,12 @@ def view(s: Medievalia2007State, seat: int | None) -> Medievalia2007View:
         })
     at: list[list[str]] = [[] for _ in g.loc_names]
     table: dict[str, TableCard] = {}
-    loc, host, owner = s.loc, s.host, s.owner
+    loc, host, owner_of = s.loc, s.host, s.owner
     kids: dict[int, list[int]] = {}  # each territory's and City's own cards on it
     for x in range(n):
         for c in s.tables[x]:
             h = host[c]
-            if h >= 0 and owner[h] == x:
+            if h >= 0 and owner_of[h] == x:
                 if h in kids:
                     kids[h].append(c)
                 else:
