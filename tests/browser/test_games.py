@@ -47,6 +47,10 @@ def test_a_whole_game_with_the_mouse(server: ServerProcess, pages: Pages, shot: 
     def on_move(n: int) -> None:
         if n == 3 and not checked:
             checked["done"] = True
+            # one column on a phone: the board first, the chat after the log (it came first, above the board)
+            top = {part: page.locator(f".table-layout .{part}").first.bounding_box()["y"]
+                   for part in ("board-area", "log", "chat")}
+            assert top["board-area"] < top["log"] < top["chat"], top
             shot(page, f"{game}-phone")
             page.set_viewport_size(DESKTOP)
             shot(page, f"{game}-desktop-table")
