@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="a game still going after this many decisions is an error, not a result (default 5000)")
     p.add_argument("--out", type=Path, default=Path("arena-runs"), help="folder of the runs (default arena-runs)")
     args = p.parse_args(argv)
+    if args.max_decisions < 1:
+        p.error(f"--max-decisions must be at least 1, got {args.max_decisions}")
     import medieval.interop.openspiel  # registers openspiel-ismcts here (the workers import it too)
 
     names = args.games_ or [s.name for s in medieval.list_games() if playable(s.name)]
