@@ -114,6 +114,12 @@ def test_a_game_past_the_runs_decision_cap_is_an_error_not_a_result(tmp_path: Pa
                                      jobs=1).results]
     with pytest.raises(InvalidOptionError, match="decision cap"):
         run(ArenaConfig("paladin", 3, {}, ("random",) * 3, 2, max_decisions=0), tmp_path / "zero", jobs=1)
+    # the command line: the games over the cap are its errors (exit code 1), a cap below 1 a usage error
+    assert arena_cli.main(["paladin", "--players", "3", "--bots", "random", "--games", "2", "--seed", "5",
+                           "--max-decisions", "20", "--jobs", "1", "--out", str(tmp_path / "cli"),
+                           "--no-progress"]) == 1
+    with pytest.raises(SystemExit):
+        arena_cli.main(["paladin", "--bots", "random", "--max-decisions", "0", "--out", str(tmp_path / "cli0")])
 
 
 def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:

@@ -64,6 +64,9 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                    help="import MODULE first, for bots it registers (e.g. medieval.interop.openspiel for "
                         "openspiel-ismcts); repeatable")
+    p.add_argument("--max-decisions", type=positive_int, default=None, metavar="N",
+                   help="a game still going after N decisions is reported as an error, not a result "
+                        "(default: a million); for bots without a guard against endless turns")
 
 
 def run_arguments(p: argparse.ArgumentParser, games: int) -> None:
@@ -98,7 +101,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     bots = split_bots([piece for group in args.bots for piece in group])
     game = make(args.game, args.players, **options_of(args.option))
     return ArenaConfig(game=game.spec.name, players=game.players, options=dict(game.options),
-                       bots=tuple(bots), games=args.games, seed=args.seed, plugins=tuple(args.plugin))
+                       bots=tuple(bots), games=args.games, seed=args.seed, plugins=tuple(args.plugin),
+                       max_decisions=getattr(args, "max_decisions", None))
 
 
 def run_arena(args: argparse.Namespace) -> int:
