@@ -97,6 +97,8 @@ HOST_IDS: tuple[int, ...] = tuple(i for i, h in enumerate(IS_HOST) if h)
 #: building or a workforce-producing troop, §4.3/§4.7)
 ADDS_PRODUCTION: tuple[int, ...] = tuple(int(k == CIVIL or (k == TROOP and p == WORK))
                                          for k, p in zip(KIND, PROD, strict=True))
+#: True for the cards that guard the territory or City they are on: troops and military buildings (§4.3/§4.6)
+GUARDS: tuple[bool, ...] = tuple(k in (TROOP, MILB) for k in KIND)
 #: what a troop's power might add while paying: any resource (Merchant 1, Artist 3) ...
 POWER_ANY: tuple[int, ...] = tuple(1 if pw == "merchant" else 3 if pw == "artist" else 0 for pw in POWER)
 #: ... and toward a building (Bureaucrat 2)

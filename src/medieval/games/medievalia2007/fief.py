@@ -15,6 +15,7 @@ from medieval.games.medievalia2007.components import (
     CITY,
     FACE,
     FACES,
+    GUARDS,
     IS_HOST,
     IS_TROOP,
     KIND,
@@ -90,12 +91,16 @@ def attached(s: Medievalia2007State, h: int) -> list[int]:
 def guards(s: Medievalia2007State, h: int) -> list[int]:
     """§4.3/§4.6: troops on a territory/City and military buildings on it guard it."""
     host = s.host
-    return [c for c in s.tables[s.owner[h]] if host[c] == h and (IS_TROOP[c] or KIND[c] == MILB)]
+    return [c for c in s.tables[s.owner[h]] if host[c] == h and GUARDS[c]]
 
 
-def guarded(s: Medievalia2007State, h: int) -> bool:
+def guarded(s: Medievalia2007State, h: int, on: list[int] | None = None) -> bool:
+    """Whether territory/City ``h`` has a guard; ``on``: its owner's cards on it, where the caller has
+    gathered them (else they are found in the owner's table)."""
+    if on is not None:
+        return any(map(GUARDS.__getitem__, on))
     host = s.host
-    return any(host[c] == h and (IS_TROOP[c] or KIND[c] == MILB) for c in s.tables[s.owner[h]])
+    return any(host[c] == h and GUARDS[c] for c in s.tables[s.owner[h]])
 
 
 def protected(s: Medievalia2007State, t: int) -> bool:
@@ -124,11 +129,13 @@ def has_building(s: Medievalia2007State, p: int, face: int) -> bool:
     return face in map(FACE.__getitem__, s.tables[p])
 
 
-def base_production(s: Medievalia2007State, c: int) -> int:
+def base_production(s: Medievalia2007State, c: int, on: list[int] | None = None) -> int:
     """§4.3: a territory/City produces 1, +1 per attached workforce-producing troop, +1 per civilian
-    building on it (§4.7, ruling R5). A free troop produces 1."""
+    building on it (§4.7, ruling R5). A free troop produces 1. ``on``: as for ``guarded``."""
     if not IS_HOST[c]:
         return 1
+    if on is not None:
+        return 1 + sum(map(ADDS_PRODUCTION.__getitem__, on))
     host = s.host
     n = 1
     for x in s.tables[s.owner[c]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from medieval.games.medievalia2007.components import (
-    ADDS_PRODUCTION,
     ATT,
     CIVIL,
     DECK,
@@ -21,7 +20,6 @@ from medieval.games.medievalia2007.components import (
     IS_TROOP,
     KIND,
     KIND_NAMES,
-    MILB,
     NAME,
     PROD,
     RESOURCES,
@@ -52,6 +50,7 @@ from medieval.games.medievalia2007.fief import (
     WAR,
     Phase,
     base_production,
+    boosted,
     guarded,
 )
 from medieval.games.medievalia2007.paying import price, shortfall
@@ -209,10 +208,9 @@ def resources(amounts: list[int] | tuple[int, ...]) -> Resources:
     return {"food": amounts[0], "energy": amounts[1], "gold": amounts[2], "workforce": amounts[3]}
 
 
-def card_json(s: Medievalia2007State, c: int, kids: dict[int, list[int]] | None = None) -> TableCard:
-    """A card on the table as every seat sees it. ``kids``: each territory's or City's own cards on it
-    (``view`` gathers them once for the whole table; without it ``guarded`` and ``base_production`` go
-    through the owner's table for this card)."""
+def card_json(s: Medievalia2007State, c: int, on: dict[int, list[int]]) -> TableCard:
+    """A card on the table as every seat sees it. ``on``: each territory's and City's own cards on it
+    (``view`` gathers them once for the whole table, for ``guarded`` and ``base_production``)."""
     # (the card's marks read once: ``mark`` for each would look them up seven times; views are built at
     # every decision of the heuristic bot)
     m = s.marks.get(KEY[c])
@@ -233,24 +231,14 @@ def card_json(s: Medievalia2007State, c: int, kids: dict[int, list[int]] | None 
         d["strength"] = [ATT[c], DEF[c]]
     if PROD[c] >= 0:
         d["produces"] = RESOURCES[PROD[c]]
-        if IS_HOST[c] or s.loc[c] == s.owner[c]:
-            if kids is None or not IS_HOST[c]:
-                n = base_production(s, c)
-            else:
-                n = 1 + sum(map(ADDS_PRODUCTION.__getitem__, kids.get(c, ())))  # (``base_production``)
-            k = mk[BOOST]
-            d["production"] = min(3, n) * (1 << k) + max(0, n - 3) if k else n  # (``production``)
-        else:
-            d["production"] = 0
+        produces = IS_HOST[c] or s.loc[c] == s.owner[c]
+        d["production"] = boosted(s, c, base_production(s, c, on.get(c, []))) if produces else 0
     if IS_TROOP[c]:
         d["moves"] = mk[MOVED]
         d["moved_inside"] = bool(mk[IMOVED])
         d["fought"] = bool(mk[FOUGHT])
     if IS_HOST[c]:
-        if kids is None:
-            d["guarded"] = guarded(s, c)
-        else:  # (``guarded``)
-            d["guarded"] = any(IS_TROOP[k] or KIND[k] == MILB for k in kids.get(c, ()))
+        d["guarded"] = guarded(s, c, on.get(c, []))
     if mk[BOOST]:
         d["artists"] = mk[BOOST]
     if mk[BONUS]:
@@ -385,19 +373,16 @@ def view(s: Medievalia2007State, seat: int | None) -> Medievalia2007View:
     at: list[list[str]] = [[] for _ in g.loc_names]
     table: dict[str, TableCard] = {}
     loc, host, owner_of = s.loc, s.host, s.owner
-    kids: dict[int, list[int]] = {}  # each territory's and City's own cards on it
+    on: dict[int, list[int]] = {}  # each territory's and City's own cards on it
     for x in range(n):
         for c in s.tables[x]:
             h = host[c]
             if h >= 0 and owner_of[h] == x:
-                if h in kids:
-                    kids[h].append(c)
-                else:
-                    kids[h] = [c]
+                on.setdefault(h, []).append(c)
     for x in range(n):
         for c in s.tables[x]:
             at[loc[c]].append(NAME[c])
-            table[NAME[c]] = card_json(s, c, kids)
+            table[NAME[c]] = card_json(s, c, on)
     fiefs: list[FiefEntry] = []
     for i, (name, owner, adjacent, between) in enumerate(g.fiefs):
         if between is None:
