@@ -451,6 +451,25 @@ def test_depth_round_stops_each_playout_where_its_round_ends(
     assert sum(v for v, _ in agent.last.root.values()) == 30
 
 
+def _where_evaluated(monkeypatch: pytest.MonkeyPatch, state: State,
+                     spec: str) -> tuple[list[tuple[int, ...]], ISMCTSAgent]:
+    """Search the decision of the seat to move in ``state`` with ``spec``: who was to move at each
+    position the game's evaluation scored, and the bot."""
+    game = state.game
+    evaluated: list[tuple[int, ...]] = []
+    real = type(game).evaluate
+
+    def recording(self: Any, world: State) -> list[float] | None:
+        evaluated.append(world.to_move)
+        return real(self, world)
+
+    monkeypatch.setattr(type(game), "evaluate", recording)
+    agent = ismcts(spec)
+    seat = state.to_move[0]
+    agent.search(state, seat, state.legal_actions(seat))
+    return evaluated, agent
+
+
 @pytest.mark.parametrize("spec", ["ismcts:iters=24,depth=turn,rollout=heuristic,paired=1,eps=0",
                                   "ismcts:iters=24,depth=turn,rollout=random"])
 def test_depth_turn_evaluates_where_the_searching_seats_turn_is_over(monkeypatch: pytest.MonkeyPatch,
@@ -464,16 +483,7 @@ def test_depth_turn_evaluates_where_the_searching_seats_turn_is_over(monkeypatch
     while len(state.legal_actions(state.to_move[0])) < 3:  # a real choice, early in a turn
         state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
     seat = state.to_move[0]
-    evaluated: list[tuple[int, ...]] = []
-    real = type(game).evaluate
-
-    def recording(self: Any, world: State) -> list[float] | None:
-        evaluated.append(world.to_move)
-        return real(self, world)
-
-    monkeypatch.setattr(type(game), "evaluate", recording)
-    agent = ismcts(spec)
-    agent.search(state, seat, state.legal_actions(seat))
+    evaluated, agent = _where_evaluated(monkeypatch, state, spec)
     assert len(evaluated) == agent.last.iterations >= 24
     if "paired" in spec:
         assert all(seat not in to_move for to_move in evaluated)
@@ -498,16 +508,8 @@ def test_horizon_turn_scores_every_line_where_the_searching_seats_turn_ends(monk
                and any(str(a).startswith("end") for a in legal)):
         state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
     seat = state.to_move[0]
-    evaluated: list[tuple[int, ...]] = []
-    real = type(game).evaluate
-
-    def recording(self: Any, world: State) -> list[float] | None:
-        evaluated.append(world.to_move)
-        return real(self, world)
-
-    monkeypatch.setattr(type(game), "evaluate", recording)
-    agent = ismcts(f"ismcts:iters=300,depth=turn,rollout=heuristic,eps=0,horizon={horizon}")
-    agent.search(state, seat, state.legal_actions(seat))
+    evaluated, agent = _where_evaluated(monkeypatch, state,
+                                        f"ismcts:iters=300,depth=turn,rollout=heuristic,eps=0,horizon={horizon}")
     assert len(evaluated) == agent.last.iterations == 300
     assert all(seat not in to_move for to_move in evaluated) == (horizon == "turn")
     assert all(seat in to_move for to_move in evaluated) == (horizon == "reply")

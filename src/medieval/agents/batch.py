@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from medieval.agents.base import make_agent
-from medieval.agents.match import play_match
+from medieval.agents.match import MAX_DECISIONS, play_match
 from medieval.agents.timing import TimedAgent
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import make
@@ -155,9 +155,7 @@ def play_task(task: dict[str, Any]) -> dict[str, Any]:
         agents = [TimedAgent(make_agent(task["bots"][b], bot_seed(seed, s), game)) for s, b in enumerate(seats)]
         for agent in agents:
             agent.prepare(game)
-        cap = task.get("max_decisions")
-        result = play_match(game, agents, seed) if cap is None else play_match(game, agents, seed,
-                                                                               max_decisions=int(cap))
+        result = play_match(game, agents, seed, max_decisions=int(task.get("max_decisions", MAX_DECISIONS)))
         out = result.outcome
         done: dict[str, Any] = {
             "index": index, "seed": seed, "seating": seats, "winners": list(out.winners),

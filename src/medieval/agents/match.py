@@ -10,6 +10,9 @@ from medieval.agents.base import Agent
 from medieval.core.outcome import Outcome
 from medieval.core.state import Action, Game, State
 
+#: The match loop's decision cap: a game still going after this many decisions is a bug in its rules.
+MAX_DECISIONS = 1_000_000
+
 
 class MatchAborted(RuntimeError):
     """A game went past its decision cap (a bug in a game's rules: every game must end)."""
@@ -27,7 +30,7 @@ StepHook = Callable[[State, int, Action], None]
 
 def play_match(game: Game[Any], agents: Sequence[Agent], seed: int | None = None, *,
                state: State | None = None, on_step: StepHook | None = None,
-               max_decisions: int = 1_000_000) -> MatchResult:
+               max_decisions: int = MAX_DECISIONS) -> MatchResult:
     """Play one game to the end. ``agents[i]`` plays seat i. ``on_step(state, seat, action)`` is
     called before each action is applied."""
     if len(agents) != game.players:
