@@ -102,7 +102,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     game = make(args.game, args.players, **options_of(args.option))
     return ArenaConfig(game=game.spec.name, players=game.players, options=dict(game.options),
                        bots=tuple(bots), games=args.games, seed=args.seed, plugins=tuple(args.plugin),
-                       max_decisions=getattr(args, "max_decisions", None))
+                       max_decisions=args.max_decisions)
 
 
 def run_arena(args: argparse.Namespace) -> int:
