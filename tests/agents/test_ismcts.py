@@ -3,6 +3,7 @@ choices, progressive widening, and strength against the random bot."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import replace
@@ -515,6 +516,56 @@ def test_horizon_turn_scores_every_line_where_the_searching_seats_turn_ends(monk
     assert all(seat in to_move for to_move in evaluated) == (horizon == "reply")
     with pytest.raises(InvalidOptionError):
         ismcts("ismcts:horizon=round")
+
+
+@pytest.mark.parametrize(("spec", "trees", "each"), [("ismcts:iters=40,trees=4", 4, [10, 10, 10, 10]),
+                                                    ("ismcts:iters=10,trees=4", 4, [2, 2, 3, 3]),
+                                                    ("ismcts:iters=40", 1, [40])])
+def test_trees_split_the_budget_among_trees_grown_one_after_another(monkeypatch: pytest.MonkeyPatch, spec: str,
+                                                                    trees: int, each: list[int]) -> None:
+    """``trees=K``: the iterations go to K trees in turn, each grown from a new root, and the move is
+    the one with the most visits summed over them (``last.root`` holds the sums)."""
+    game = medieval.make("medievalia2007")
+    state = game.new_game(seed=4)
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move[0])) < 3:
+        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
+    seat = state.to_move[0]
+    agent = ismcts(spec + ",tuned=0,depth=0")
+    grown: list[object] = []  # the searching seat's root at each iteration (kept, so no id is reused)
+    real = agent._iterate
+
+    def spy(world: State, root_seat: int, roots: Any, *args: Any) -> None:
+        grown.append(roots[root_seat])
+        real(world, root_seat, roots, *args)
+
+    monkeypatch.setattr(agent, "_iterate", spy)
+    best = agent.search(state, seat, state.legal_actions(seat))
+    runs = [len(list(group)) for _, group in itertools.groupby(grown)]
+    assert runs == each and len({id(r) for r in grown}) == trees
+    visits = {a: v for a, (v, _) in agent.last.root.items()}
+    assert sum(visits.values()) == agent.last.iterations == sum(each)
+    assert visits[str(best)] == max(visits.values())
+
+
+def test_trees_share_a_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a time budget, each of the K trees gets its slice of the time and at least one iteration."""
+    game = medieval.make("medievalia2007")
+    state = game.new_game(seed=5)
+    seat = state.to_move[0]
+    agent = ismcts("ismcts:time=0.2,clock=cpu,trees=3,tuned=0,depth=0")
+    roots: list[object] = []
+    real = agent._iterate
+
+    def spy(world: State, root_seat: int, trees: Any, *args: Any) -> None:
+        roots.append(trees[root_seat])
+        real(world, root_seat, trees, *args)
+
+    monkeypatch.setattr(agent, "_iterate", spy)
+    agent.search(state, seat, state.legal_actions(seat))
+    assert len({id(r) for r in roots}) == 3
+    with pytest.raises(InvalidOptionError):
+        ismcts("ismcts:trees=0")
 
 
 def test_depth_round_plays_to_the_end_where_there_are_no_rounds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,8 +24,10 @@ One iteration:
 4. **Back up** each seat's reward (``outcome.reward(seat)``, optionally blended with the normalised
    score) into the statistics of the decisions that seat took.
 
-The move played is the root action with the most visits, unless it would bring the seat's turn back to
-a position it has already been in (:mod:`medieval.agents.ismcts.loops`): then the next best that does not.
+With ``trees=K`` the budget is split among K trees grown one after another, each from a new root, and
+their root visits are summed. The move played is the root action with the most visits, unless it would
+bring the seat's turn back to a position it has already been in (:mod:`medieval.agents.ismcts.loops`):
+then the next best that does not.
 
 ``paired=1`` replaces the tree by a search of the root decision alone, for games where a second of
 playouts is too little for a tree (long dice games, short matches): every sample plays every

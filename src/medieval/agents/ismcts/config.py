@@ -70,6 +70,9 @@ PARAMETERS: tuple[OptionSpec, ...] = (
                "actions: the budget is split into rounds, each round samples the moves still in, and the half "
                "with the smaller mean advantage over the heuristic's move drops out, until two challengers are "
                "left (default 0: off, every move sampled to the end)", value_type=int, minimum=0),
+    OptionSpec("trees", 1, "independent trees the budget is split among, grown one after another; the move "
+               "has the most visits summed over them (default 1: one tree)", value_type=int, minimum=1,
+               maximum=64),
     OptionSpec("tuned", True, "1 (default): parameters not given take the values tuned for the game being "
                "played (the data/search.json its spec names); 0: the generic defaults everywhere"),
 )
@@ -123,6 +126,7 @@ class ISMCTSConfig:
     z: float = 1.5
     nmin: int = 8
     halving: int = 0
+    trees: int = 1
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
     given: frozenset[str] = field(default=frozenset(), compare=False)

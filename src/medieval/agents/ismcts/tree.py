@@ -39,24 +39,52 @@ class TreeSearch(Playouts):
               evaluate: Evaluation | None, round_of: RoundOf | None, budget: int | None,
               clock: Callable[[], float], deadline: float | None) -> tuple[Action, int, RootStats]:
         """The tree search: iterations until the budget runs out, then the root's most visited action
-        (its number of iterations, and each root action's visits and mean reward, for ``last``)."""
+        (its number of iterations, and each root action's visits and mean reward, for ``last``).
+
+        With ``trees=K`` the budget is split among K trees grown one after another, each from nothing
+        (its share of the iterations, or of the time left), and the move is the one with the most visits
+        summed over them: each tree stays as shallow as its share makes it, and the sum evens out the
+        chance of one tree's pick among close moves (root parallelisation, run in turn)."""
+        k = self._cfg.trees
         iterations = 0
-        while True:
-            if budget is not None and iterations >= budget:
-                break
-            if deadline is not None and iterations > 0 and clock() >= deadline:
-                break
-            world = state.determinize(seat, self.world_rng)
-            self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
-            iterations += 1
-        unseen = [0.0, 0.0, 0.0, 0.0]
-        if root.simultaneous:
+        total: dict[Action, list[float]] = {}
+        simultaneous = False
+        start = clock() if deadline is not None and k > 1 else 0.0
+        for t in range(k):
+            if t:
+                for i in range(len(roots)):
+                    roots[i] = _Node()
+                root = roots[seat if multi else 0]
+            # this tree's share: the iterations still to go split over the trees still to grow, and the
+            # time to its own slice's end
+            cap = None if budget is None else iterations + (budget - iterations) // (k - t)
+            end = deadline if deadline is None or t == k - 1 else start + (deadline - start) * (t + 1) / k
+            grown = 0
+            while True:
+                if cap is not None and iterations >= cap:
+                    break
+                if end is not None and grown > 0 and clock() >= end:
+                    break
+                world = state.determinize(seat, self.world_rng)
+                self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
+                iterations += 1
+                grown += 1
+            simultaneous = simultaneous or root.simultaneous
+            for a, s in root.stats.items():
+                acc = total.get(a)
+                if acc is None:
+                    total[a] = [s[0], s[1]]
+                else:
+                    acc[0] += s[0]
+                    acc[1] += s[1]
+        unseen = [0.0, 0.0]
+        if simultaneous:
             # a simultaneous choice is a mixed strategy: play an action with its share of the visits
-            weights = [root.stats.get(a, unseen)[0] for a in legal]
+            weights = [total.get(a, unseen)[0] for a in legal]
             best = self.rng.choices(legal, weights)[0] if sum(weights) > 0 else legal[0]
         else:
-            best = max(legal, key=lambda a: (root.stats.get(a, unseen)[0], root.stats.get(a, unseen)[1]))
-        return best, iterations, {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in root.stats.items()}
+            best = max(legal, key=lambda a: (total.get(a, unseen)[0], total.get(a, unseen)[1]))
+        return best, iterations, {str(a): (int(s[0]), s[1] / s[0] if s[0] else 0.0) for a, s in total.items()}
 
     def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
                  prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
