@@ -13,7 +13,7 @@ import pytest
 import medieval
 from medieval.agents.ismcts import ISMCTSAgent
 from medieval.core.errors import InvalidOptionError
-from medieval.core.state import State
+from medieval.core.state import Action, State
 from tests.agents.test_ismcts import ismcts
 
 
@@ -44,6 +44,17 @@ def test_depth_round_stops_each_playout_where_its_round_ends(
     assert sum(v for v, _ in agent.last.root.values()) == 30
 
 
+def _a_real_choice() -> State:
+    """A 2-player Medievalia 2007 game played by the heuristic to a real choice (three moves or more),
+    early in a turn."""
+    game = medieval.make("medievalia2007")
+    state: State = game.new_game(seed=4)
+    rng = random.Random(4)
+    while len(state.legal_actions(state.to_move[0])) < 3:
+        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
+    return state
+
+
 def _where_evaluated(monkeypatch: pytest.MonkeyPatch, state: State,
                      spec: str) -> tuple[list[tuple[int, ...]], ISMCTSAgent]:
     """Search the decision of the seat to move in ``state`` with ``spec``: who was to move at each
@@ -70,11 +81,7 @@ def test_depth_turn_evaluates_where_the_searching_seats_turn_is_over(monkeypatch
     """``depth=turn``: in Medievalia 2007 a seat takes many decisions in its turn; the playout finishes
     the turn of the seat that took the last searched decision, and the evaluation scores the position
     where that seat is no longer to move (with the paired search: the searching seat itself)."""
-    game = medieval.make("medievalia2007")
-    state = game.new_game(seed=4)
-    rng = random.Random(4)
-    while len(state.legal_actions(state.to_move[0])) < 3:  # a real choice, early in a turn
-        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
+    state = _a_real_choice()
     seat = state.to_move[0]
     evaluated, agent = _where_evaluated(monkeypatch, state, spec)
     assert len(evaluated) == agent.last.iterations >= 24
@@ -110,21 +117,12 @@ def test_horizon_turn_scores_every_line_where_the_searching_seats_turn_ends(monk
         ismcts("ismcts:horizon=round")
 
 
-@pytest.mark.parametrize(("spec", "trees", "each"), [("ismcts:iters=40,trees=4", 4, [10, 10, 10, 10]),
-                                                    ("ismcts:iters=10,trees=4", 4, [2, 2, 3, 3]),
-                                                    ("ismcts:iters=40", 1, [40])])
-def test_trees_split_the_budget_among_trees_grown_one_after_another(monkeypatch: pytest.MonkeyPatch, spec: str,
-                                                                    trees: int, each: list[int]) -> None:
-    """``trees=K``: the iterations go to K trees in turn, each grown from a new root, and the move is
-    the one with the most visits summed over them (``last.root`` holds the sums)."""
-    game = medieval.make("medievalia2007")
-    state = game.new_game(seed=4)
-    rng = random.Random(4)
-    while len(state.legal_actions(state.to_move[0])) < 3:
-        state.apply(state.to_move[0], game.heuristic_action(state, state.to_move[0], rng))
-    seat = state.to_move[0]
-    agent = ismcts(spec + ",tuned=0,depth=0")
-    grown: list[object] = []  # the searching seat's root at each iteration (kept, so no id is reused)
+def _roots_searched(monkeypatch: pytest.MonkeyPatch, state: State,
+                    spec: str) -> tuple[list[object], ISMCTSAgent, Action]:
+    """Search the decision of the seat to move in ``state`` with ``spec``: the searching seat's root at
+    each iteration (the nodes themselves, so that no id is reused), the bot and its move."""
+    agent = ismcts(spec)
+    grown: list[object] = []
     real = agent._iterate
 
     def spy(world: State, root_seat: int, roots: Any, *args: Any) -> None:
@@ -132,7 +130,19 @@ def test_trees_split_the_budget_among_trees_grown_one_after_another(monkeypatch:
         real(world, root_seat, roots, *args)
 
     monkeypatch.setattr(agent, "_iterate", spy)
+    seat = state.to_move[0]
     best = agent.search(state, seat, state.legal_actions(seat))
+    return grown, agent, best
+
+
+@pytest.mark.parametrize(("spec", "trees", "each"), [("ismcts:iters=40,trees=4", 4, [10, 10, 10, 10]),
+                                                    ("ismcts:iters=10,trees=4", 4, [2, 2, 3, 3]),
+                                                    ("ismcts:iters=40", 1, [40])])
+def test_trees_split_the_budget_among_trees_grown_one_after_another(monkeypatch: pytest.MonkeyPatch, spec: str,
+                                                                    trees: int, each: list[int]) -> None:
+    """``trees=K``: the iterations go to K trees in turn, each grown from a new root, and the move is
+    the one with the most visits summed over them (``last.root`` holds the sums)."""
+    grown, agent, best = _roots_searched(monkeypatch, _a_real_choice(), spec + ",tuned=0,depth=0")
     runs = [len(list(group)) for _, group in itertools.groupby(grown)]
     assert runs == each and len({id(r) for r in grown}) == trees
     visits = {a: v for a, (v, _) in agent.last.root.items()}
@@ -142,19 +152,8 @@ def test_trees_split_the_budget_among_trees_grown_one_after_another(monkeypatch:
 
 def test_trees_share_a_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a time budget, each of the K trees gets its slice of the time and at least one iteration."""
-    game = medieval.make("medievalia2007")
-    state = game.new_game(seed=5)
-    seat = state.to_move[0]
-    agent = ismcts("ismcts:time=0.2,clock=cpu,trees=3,tuned=0,depth=0")
-    roots: list[object] = []
-    real = agent._iterate
-
-    def spy(world: State, root_seat: int, trees: Any, *args: Any) -> None:
-        roots.append(trees[root_seat])
-        real(world, root_seat, trees, *args)
-
-    monkeypatch.setattr(agent, "_iterate", spy)
-    agent.search(state, seat, state.legal_actions(seat))
+    state = medieval.make("medievalia2007").new_game(seed=5)
+    roots, _, _ = _roots_searched(monkeypatch, state, "ismcts:time=0.2,clock=cpu,trees=3,tuned=0,depth=0")
     assert len({id(r) for r in roots}) == 3
     with pytest.raises(InvalidOptionError):
         ismcts("ismcts:trees=0")
