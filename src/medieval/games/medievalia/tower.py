@@ -69,6 +69,12 @@ def highest(totals: list[int] | None) -> list[int]:
 
 
 # ====================================================================== Magic Field cards
+#: The numbers but 1 (CM02 turns the 1s into Skip-and-reverse cards).
+_BUT_ONE = tuple(v for v in NUMBERS if v != 1)
+#: The numbers but 12 (CM10 turns the 12s into Skips, and Wildcards cannot be 12).
+_BUT_TWELVE = tuple(v for v in NUMBERS if v != 12)
+
+
 class FieldCard:
     """The base rules of play (no Magic Field card in play)."""
 
@@ -116,8 +122,8 @@ class CM02(FieldCard):
     """The 1s are Skip-and-reverse cards; one or more at once, one effect."""
 
     code = "CM02"
-    number_faces = tuple(v for v in NUMBERS if v != 1)
-    wild_values = number_faces
+    number_faces = _BUT_ONE
+    wild_values = _BUT_ONE
 
     def __init__(self, options: dict[str, Any]) -> None:
         super().__init__(options)
@@ -128,7 +134,7 @@ class CM03(FieldCard):
     """Every special card is a Skip-and-reverse; Wildcards lose their wild value."""
 
     code = "CM03"
-    wild_values = ()
+    wild_values: tuple[int, ...] = ()
 
     def __init__(self, options: dict[str, Any]) -> None:
         super().__init__(options)
@@ -204,8 +210,8 @@ class CM10(FieldCard):
     """The 12s are Skips whose player names the next player; Wildcards cannot be 12."""
 
     code = "CM10"
-    number_faces = tuple(v for v in NUMBERS if v != 12)
-    wild_values = number_faces
+    number_faces = _BUT_TWELVE
+    wild_values = _BUT_TWELVE
 
     def __init__(self, options: dict[str, Any]) -> None:
         super().__init__(options)

@@ -230,8 +230,8 @@ def _hand_value(ctx: Ctx, face: str) -> float:
 
 
 def _enemy_troops_near(ctx: Ctx) -> list[TableCard]:
-    return [c for c in ctx.table.values() if c["owner"] in ctx.enemies and c["kind"] == "troop"
-            and c["fief"] in (ctx.home, *(f["name"] for f in ctx.view["fiefs"] if ctx.home in f["adjacent"]))]
+    near = [ctx.home] + [f["name"] for f in ctx.view["fiefs"] if ctx.home in f["adjacent"]]
+    return [c for c in ctx.table.values() if c["owner"] in ctx.enemies and c["kind"] == "troop" and c["fief"] in near]
 
 
 def _pay(ctx: Ctx) -> Action:
