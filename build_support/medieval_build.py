@@ -1,0 +1,47 @@
+"""The build backend: setuptools' own, plus mypy (for mypyc) among the build requirements when the
+compiled build is asked for with ``MEDIEVAL_COMPILE=1`` (see ``setup.py``). Everything else is
+``setuptools.build_meta`` unchanged, so the default pure Python install builds as before."""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import build_meta as _setuptools
+from setuptools.build_meta import *  # noqa: F403 (the backend's hooks, re-exported unchanged)
+
+#: The mypy whose mypyc compiles the build (the version the code is checked with).
+MYPY = "mypy==2.4.1"
+#: Set while setuptools runs setup.py only to list the build requirements.
+ASKING = "MEDIEVAL_BUILD_ASKING_REQUIRES"
+
+
+def _compiling() -> bool:
+    return os.environ.get("MEDIEVAL_COMPILE", "0") not in ("", "0")
+
+
+def get_requires_for_build_wheel(config_settings: dict[str, object] | None = None) -> list[str]:
+    if not _compiling():
+        return _setuptools.get_requires_for_build_wheel(config_settings)
+    # setuptools runs setup.py to read its requirements; mypy is not there yet, so it must not compile.
+    os.environ[ASKING] = "1"
+    try:
+        return [*_setuptools.get_requires_for_build_wheel(config_settings), MYPY]
+    finally:
+        del os.environ[ASKING]
+
+
+def _no_compiled_editable() -> None:
+    if _compiling():
+        raise SystemExit("MEDIEVAL_COMPILE=1 is for regular installs (pip install .): in an editable install the "
+                         "compiled modules would go on running after their sources change")
+
+
+def get_requires_for_build_editable(config_settings: dict[str, object] | None = None) -> list[str]:
+    _no_compiled_editable()
+    return list(_setuptools.get_requires_for_build_editable(config_settings))
+
+
+def build_editable(wheel_directory: str, config_settings: dict[str, object] | None = None,
+                   metadata_directory: str | None = None) -> str:
+    _no_compiled_editable()
+    return str(_setuptools.build_editable(wheel_directory, config_settings, metadata_directory))
