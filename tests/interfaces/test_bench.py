@@ -22,8 +22,9 @@ def test_bench_paladin_briefly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     out = buf.getvalue()
     assert "decisions/s" in out and "clone µs" in out and "paladin" in out and "rounds" in out
     assert "pip install open_spiel" in out
+    assert "Build: pure Python" in out  # the default install; the compiled build: tests/test_compiled_build.py
     data = json.loads(path.read_text())
-    assert data["rounds"] == 3
+    assert data["rounds"] == 3 and data["build"] == "pure Python" and data["compiled_modules"] == []
     (row,) = data["games"]
     assert row["game"] == "paladin" and row["players"] == 3
     for key in ("decisions_per_s", "games_per_s", "clone_us", "view_us", "to_json_us", "search_per_s"):

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 import medieval
+from medieval.core import compiled
 from medieval.core.registry import game_class
 from medieval.interfaces import bench as benchmod
 from medieval.interfaces.common import CliError, make_game, output_file, parse_options, positive_float, positive_int
@@ -59,6 +60,7 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
                                     progress=lambda text: status.update(text), options=options)
     for side, error in report.failed.items():
         screen.print(Text(f"{side}: failed: {error}", style="red"))
+    screen.print(f"Build: {compiled.describe()}")  # the optional compiled build changes every figure
     _print_games(screen, report, args.markdown)
     checks = benchmod.targets(report) if args.baseline else []
     if args.baseline:
@@ -66,6 +68,7 @@ def cmd_bench(args: argparse.Namespace, screen: Screen) -> int:
         _print_targets(screen, checks, args.markdown)
     if json_path is not None:
         data = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+                "build": compiled.describe(), "compiled_modules": compiled.compiled_modules(),
                 "clock": "process CPU time", "seconds": args.seconds, "rounds": args.rounds, "options": options,
                 "games": [g.to_json() for g in report.games], "baseline": [b.to_json() for b in report.baselines],
                 "targets": [c.to_json() for c in checks]}
