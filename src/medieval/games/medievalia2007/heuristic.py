@@ -437,19 +437,21 @@ def _deploy(ctx: Ctx) -> Action:
         return A.HOLD
     must = A.HOLD not in ctx.legal
     armies = b["armies"]
-
-    def strength(names: list[str], i: int) -> int:
-        return sum(int(ctx.table[n]["strength"][i]) for n in names)
-
-    k = max(range(len(armies)), key=lambda i: strength(armies[i], 0))
+    attacks = [_strength(ctx, army, 0) for army in armies]
+    k = attacks.index(max(attacks))  # (the first of the strongest)
     band = b["bands"][k]
-    mine_att = strength(band, 0) + sum(int(ctx.card(a.card)["strength"][0]) for a in engages if a.army == k)
-    mine_def = strength(band, 1) + sum(int(ctx.card(a.card)["strength"][1]) for a in engages if a.army == k)
-    if must or mine_att >= strength(armies[k], 1) or mine_def > strength(armies[k], 0):
+    mine_att = _strength(ctx, band, 0) + sum(int(ctx.card(a.card)["strength"][0]) for a in engages if a.army == k)
+    mine_def = _strength(ctx, band, 1) + sum(int(ctx.card(a.card)["strength"][1]) for a in engages if a.army == k)
+    if must or mine_att >= _strength(ctx, armies[k], 1) or mine_def > attacks[k]:
         for a in engages:
             if a.army == k:
                 return a
     return A.HOLD
+
+
+def _strength(ctx: Ctx, names: list[str], i: int) -> int:
+    """The summed attack (``i`` 0) or defence (1) of the named cards on the table."""
+    return sum(int(ctx.table[n]["strength"][i]) for n in names)
 
 
 def _aim(ctx: Ctx) -> Action:

@@ -151,12 +151,12 @@ def _seed(ctx: _Ctx, legal: list[Action]) -> Action:
     mine = to_centre[ctx.pos]
     theirs = min((to_centre[pawn_square(ctx.state, p)] for p in ctx.opponents()), default=-1)
     near_me = mine >= 0 and (theirs < 0 or mine <= theirs)
+    return max(legal, key=_seed_worth) if near_me else min(legal, key=_seed_worth)
 
-    def worth(a: Action) -> int:
-        assert isinstance(a, A.Seed)
-        return sum(" WRB".index(ch) for ch in a.colours)
 
-    return max(legal, key=worth) if near_me else min(legal, key=worth)
+def _seed_worth(a: Action) -> int:
+    assert isinstance(a, A.Seed)
+    return sum(" WRB".index(ch) for ch in a.colours)
 
 
 def _combat(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -243,18 +243,11 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
         if here > 0:
             good = [a for a in moves if 0 <= dist[step[a.d]] < here]
             if good:
-                # prefer a square with a Human when low on them, else avoid skeletons when weak
+                # prefer a square with a Human when low on them, else avoid skeletons when weak (the
+                # first of the least risky, each scored in turn with its own tie-breaking draw)
                 s, humans = ctx.state, ctx.humans()
-
-                def risk(a: A.Move) -> float:
-                    t = step[a.d]
-                    r = 0.0
-                    if skeleton_at(s, t):
-                        r += 1.0 if humans <= 1 else -0.2
-                    if human_at(s, t) and humans < 5:
-                        r -= 0.5
-                    return r + rng.random() * 0.01
-                return min(good, key=risk)
+                risks = [_risk(s, step[a.d], humans) + rng.random() * 0.01 for a in good]
+                return good[risks.index(min(risks))]
         if here == 0:
             return words["stop"]
     # no target: collect nearby skeletons and Humans while strong enough
@@ -265,6 +258,16 @@ def _move(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
             if skeleton_at(s, t) or human_at(s, t):
                 return a
     return words["stop"]
+
+
+def _risk(s: MidEvilState, t: int, humans: int) -> float:
+    """How much a step onto square ``t`` costs a pawn with ``humans`` Humans (lower is better)."""
+    r = 0.0
+    if skeleton_at(s, t):
+        r += 1.0 if humans <= 1 else -0.2
+    if human_at(s, t) and humans < 5:
+        r -= 0.5
+    return r
 
 
 def _skeletons(ctx: _Ctx, legal: list[Action], rng: random.Random) -> Action:
@@ -331,15 +334,15 @@ def _pvp(ctx: _Ctx, legal: list[Action]) -> Action:
     pc = bot_player_combat(ctx.state, ctx.seat)
     me, other = ((pc["challenger"], pc["holder"]) if pc["challenger"]["seat"] == ctx.seat
                  else (pc["holder"], pc["challenger"]))
-
-    def total(side: CombatSide) -> int:
-        c = side["committed"]  # both commitments are revealed by now (§6.4)
-        return side["die"] + c["white"] * VALUE["white"] + c["red"] * VALUE["red"] + c["blue"] * VALUE["blue"]
-
     words = {str(a): a for a in legal}
-    if "reroll" in words and (me["die"] <= 3 or total(me) <= total(other)):
+    if "reroll" in words and (me["die"] <= 3 or _total(me) <= _total(other)):
         return words["reroll"]
     return words["stand"]
+
+
+def _total(side: CombatSide) -> int:
+    c = side["committed"]  # both commitments are revealed by now (§6.4)
+    return side["die"] + c["white"] * VALUE["white"] + c["red"] * VALUE["red"] + c["blue"] * VALUE["blue"]
 
 
 def _discard(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -352,17 +355,17 @@ def _discard(ctx: _Ctx, legal: list[Action]) -> Action:
         return play
     discards = [a for a in legal if isinstance(a, A.Discard)]
     in_play = set(pawn_in_play(ctx.state, ctx.seat))
-
-    def keep(a: A.Discard) -> int:
-        name = CARDS[a.card].name
-        if name in in_play:
-            return -1  # a second copy cannot be played
-        return len(KEEP) - KEEP.index(name) if name in KEEP else 0
-
-    worst = min(discards, key=keep, default=None)
+    keeps = [_keep(a, in_play) for a in discards]
     if "end" not in words:
-        assert worst is not None
-        return worst
-    if worst is not None and keep(worst) <= 1:
-        return worst
+        return discards[keeps.index(min(keeps))]
+    if keeps and min(keeps) <= 1:
+        return discards[keeps.index(min(keeps))]
     return words["end"]
+
+
+def _keep(a: A.Discard, in_play: set[str]) -> int:
+    """How much keeping a card is worth (the least is discarded)."""
+    name = CARDS[a.card].name
+    if name in in_play:
+        return -1  # a second copy cannot be played
+    return len(KEEP) - KEEP.index(name) if name in KEEP else 0
