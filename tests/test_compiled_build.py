@@ -1,6 +1,7 @@
 """The optional compiled build (``MEDIEVAL_COMPILE=1 pip install .``: setup.py, build_support/,
 ``medieval.core.compiled``), built as a user builds it, compiles every module it names and plays exactly as
-pure Python does: the golden playthroughs, and digests of more seeded games in every test configuration."""
+pure Python does (the golden playthroughs, and digests of more seeded games in every test configuration),
+leaving no cyclic garbage."""
 
 from __future__ import annotations
 
@@ -21,11 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _build(base: Path) -> Path:
     """The compiled build installed into a folder of its own (built from a copy of the project, so that
     its build folder is its own too)."""
-    base = tmp_path_factory.mktemp("compiled")
     source, target = base / "source", base / "target"
     source.mkdir()
     for name in ("pyproject.toml", "setup.py", "README.md"):
@@ -47,7 +46,15 @@ def _run(target: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           env=env)
 
 
-def test_the_compiled_build_loads_every_module_it_names_compiled(compiled: Path) -> None:
+def test_the_compiled_build_compiles_what_it_names_and_plays_as_pure_python(tmp_path: Path) -> None:
+    """One test, so that the three-minute build runs once (parallel workers would each build for a fixture)."""
+    compiled = _build(tmp_path)
+    _loads_every_module_it_names_compiled(compiled)
+    _plays_the_golden_playthroughs(compiled)  # and leaves no cyclic garbage
+    _plays_seeded_games_as_pure_python_does(compiled)
+
+
+def _loads_every_module_it_names_compiled(compiled: Path) -> None:
     src = ROOT / "src"
     wanted = [module_name(src, path) for path in modules_to_compile(src)]
     assert "medieval.games.paladin.placing" in wanted and "medieval.games.midevil.skeletons" in wanted
@@ -68,22 +75,17 @@ def test_the_compiled_build_loads_every_module_it_names_compiled(compiled: Path)
     assert found["describe"] == f"compiled with mypyc ({len(wanted)} modules)"
 
 
-def test_pure_python_reports_no_compiled_module() -> None:
-    out = subprocess.run([sys.executable, "-c", "import medieval; from medieval.core.compiled import describe; "
-                          "medieval.make('paladin'); print(describe())"], capture_output=True, text=True,
-                         timeout=120, cwd=ROOT)
-    assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.strip() == "pure Python"
-
-
-def test_the_compiled_build_plays_the_golden_playthroughs(compiled: Path) -> None:
+def _plays_the_golden_playthroughs(compiled: Path) -> None:
+    """The golden playthroughs, and the conformance check that playing and searching leave no cyclic
+    garbage (compiled, a nested function holds its own closure: the build's modules define none)."""
     out = _run(compiled, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
-               "tests/golden/test_golden.py")
+               "tests/golden/test_golden.py",
+               "tests/conformance/test_conformance.py::test_play_and_search_leave_no_reference_cycles")
     assert out.returncode == 0, out.stdout[-4000:]
     assert "passed" in out.stdout and "failed" not in out.stdout
 
 
-def test_the_compiled_build_plays_seeded_games_as_pure_python_does(compiled: Path) -> None:
+def _plays_seeded_games_as_pure_python_does(compiled: Path) -> None:
     out = _run(compiled, "-m", "tests.support.play_digest")
     assert out.returncode == 0, out.stderr[-3000:]
     theirs = json.loads(out.stdout)
@@ -91,6 +93,14 @@ def test_the_compiled_build_plays_seeded_games_as_pure_python_does(compiled: Pat
     assert sorted(theirs) == sorted(ours) and len(ours) >= 5
     differ = [label for label in ours if theirs[label] != ours[label]]
     assert not differ, f"the compiled build plays differently in {differ}"
+
+
+def test_pure_python_reports_no_compiled_module() -> None:
+    out = subprocess.run([sys.executable, "-c", "import medieval; from medieval.core.compiled import describe; "
+                          "medieval.make('paladin'); print(describe())"], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip() == "pure Python"
 
 
 def test_the_compiled_build_is_refused_for_an_editable_install(monkeypatch: pytest.MonkeyPatch) -> None:
