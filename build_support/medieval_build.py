@@ -11,7 +11,7 @@ from setuptools.build_meta import *  # noqa: F403 (the backend's hooks, re-expor
 
 #: The mypy whose mypyc compiles the build (the version the code is checked with).
 MYPY = "mypy==2.4.1"
-#: Set while setuptools runs setup.py only to list the build requirements.
+#: Set while setuptools runs setup.py only to list the build requirements or write the metadata.
 ASKING = "MEDIEVAL_BUILD_ASKING_REQUIRES"
 
 
@@ -26,6 +26,16 @@ def get_requires_for_build_wheel(config_settings: dict[str, object] | None = Non
     os.environ[ASKING] = "1"
     try:
         return [*_setuptools.get_requires_for_build_wheel(config_settings), MYPY]
+    finally:
+        del os.environ[ASKING]
+
+
+def prepare_metadata_for_build_wheel(metadata_directory: str,
+                                     config_settings: dict[str, object] | None = None) -> str:
+    # The metadata does not depend on the compiled modules: setup.py need not run mypyc for it.
+    os.environ[ASKING] = "1"
+    try:
+        return str(_setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings))
     finally:
         del os.environ[ASKING]
 
