@@ -46,6 +46,9 @@ psql_admin() { as_postgres psql -h 127.0.0.1 -p "$port" -U postgres -d postgres 
 if [ "$(psql_admin "SELECT 1 FROM pg_roles WHERE rolname = '$user'")" != "1" ]; then
     psql_admin "CREATE ROLE $user LOGIN CREATEDB PASSWORD '$password'" >&2
 fi
+# The tests drop their databases WITH (FORCE), which must stop any autovacuum worker still in one: a
+# non-superuser may do so only as a member of pg_signal_backend.
+psql_admin "GRANT pg_signal_backend TO $user" >&2
 if [ "$(psql_admin "SELECT 1 FROM pg_database WHERE datname = '$database'")" != "1" ]; then
     psql_admin "CREATE DATABASE $database OWNER $user" >&2
 fi

@@ -19,7 +19,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import websockets
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.exc import ProgrammingError
 from websockets.exceptions import ConnectionClosedOK
 
 POSTGRES_ENV = "MEDIEVAL_TEST_POSTGRES_URL"
@@ -119,9 +120,23 @@ def postgres_database(admin_url: str) -> Iterator[str]:
     try:
         yield urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
     finally:
-        with engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        _drop(engine, name)
         engine.dispose()
+
+
+def _drop(engine: Engine, name: str, tries: int = 5) -> None:
+    """Drop a test database. FORCE ends the sessions left in it; without pg_signal_backend (which
+    .ci/postgres.sh grants) an autovacuum worker in it makes the drop fail, so it is tried again a few
+    times, as the worker soon finishes."""
+    for attempt in range(tries):
+        try:
+            with engine.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except ProgrammingError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.5 * (attempt + 1))
 
 
 def stored_actions(database_url: str, table_id: str) -> list[list[Any]]:
