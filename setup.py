@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 plan = runpy.run_path(str(SRC / "medieval" / "core" / "compiled.py"))
 
-if os.environ.get(plan["ENV"], "0") in ("", "0") or os.environ.get("MEDIEVAL_BUILD_ASKING_REQUIRES"):
+if not plan["compiling"](os.environ) or os.environ.get(plan["ASKING"]):
     setup()  # pure Python (or only the requirements or metadata are asked for: build_support/)
 else:
     try:
@@ -26,9 +26,9 @@ else:
         ) from error
     # The C compiler's optimization level: 3 by default; the tests build at 0, which compiles several
     # times faster and runs the same code.
-    opt = os.environ.get("MEDIEVAL_COMPILE_OPT", "3")
+    opt = os.environ.get(plan["OPT"], "3")
     if opt not in ("0", "1", "2", "3"):
-        raise SystemExit(f"MEDIEVAL_COMPILE_OPT must be 0, 1, 2 or 3, not {opt!r}")
+        raise SystemExit(f"{plan['OPT']} must be 0, 1, 2 or 3, not {opt!r}")
     # Paths relative to this folder: mypyc names each module by its place under src/.
     paths = [str(p.relative_to(HERE)) for p in plan["modules_to_compile"](SRC)]
     setup(ext_modules=mypycify(paths, opt_level=opt))

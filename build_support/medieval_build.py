@@ -5,18 +5,23 @@ compiled build is asked for with ``MEDIEVAL_COMPILE=1`` (see ``setup.py``). Ever
 from __future__ import annotations
 
 import os
+import runpy
+from pathlib import Path
 
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 (the backend's hooks, re-exported unchanged)
 
 #: The mypy whose mypyc compiles the build (the version the code is checked with).
 MYPY = "mypy==2.4.1"
+#: The names and the test the compiled build is asked for with, as setup.py reads them (standard library only).
+_PLAN = runpy.run_path(str(Path(__file__).resolve().parent.parent / "src" / "medieval" / "core" / "compiled.py"))
 #: Set while setuptools runs setup.py only to list the build requirements or write the metadata.
-ASKING = "MEDIEVAL_BUILD_ASKING_REQUIRES"
+ASKING: str = _PLAN["ASKING"]
+ENV: str = _PLAN["ENV"]
 
 
 def _compiling() -> bool:
-    return os.environ.get("MEDIEVAL_COMPILE", "0") not in ("", "0")
+    return bool(_PLAN["compiling"](os.environ))
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, object] | None = None) -> list[str]:
@@ -42,7 +47,7 @@ def prepare_metadata_for_build_wheel(metadata_directory: str,
 
 def _no_compiled_editable() -> None:
     if _compiling():
-        raise SystemExit("MEDIEVAL_COMPILE=1 is for regular installs (pip install .): in an editable install the "
+        raise SystemExit(f"{ENV}=1 is for regular installs (pip install .): in an editable install the "
                          "compiled modules would go on running after their sources change")
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from medieval.core.compiled import ENV, module_name, modules_to_compile
+from medieval.core.compiled import ENV, OPT, compiling, module_name, modules_to_compile
 from tests.support.play_digest import digests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +36,7 @@ def _build(base: Path) -> Path:
         shutil.copytree(ROOT / name, source / name, ignore=junk)
     out = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
                           str(source)], capture_output=True, text=True, timeout=1800,
-                         env={**os.environ, ENV: "1", "MEDIEVAL_COMPILE_OPT": "0"})
+                         env={**os.environ, ENV: "1", OPT: "0"})
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-4000:]
     return target
 
@@ -103,6 +103,11 @@ def test_pure_python_reports_no_compiled_module() -> None:
                          timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip() == "pure Python"
+
+
+def test_only_a_set_variable_other_than_0_asks_for_the_compiled_build() -> None:
+    assert not compiling({}) and not compiling({ENV: ""}) and not compiling({ENV: "0"})
+    assert compiling({ENV: "1"}) and compiling({ENV: "yes"})
 
 
 def test_the_compiled_build_is_refused_for_an_editable_install(monkeypatch: pytest.MonkeyPatch) -> None:

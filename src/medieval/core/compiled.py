@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 #: Modules of a game package that are never compiled.
@@ -23,6 +24,16 @@ LEFT_OUT = frozenset({
 
 #: The environment variable that asks ``setup.py`` for the compiled build.
 ENV = "MEDIEVAL_COMPILE"
+#: The C compiler's optimization level for the compiled build (``0`` to ``3``, default ``3``).
+OPT = "MEDIEVAL_COMPILE_OPT"
+#: Set by the build backend (``build_support/``) while setuptools runs ``setup.py`` only to list the build
+#: requirements or write the metadata: ``setup.py`` must not compile then.
+ASKING = "MEDIEVAL_BUILD_ASKING_REQUIRES"
+
+
+def compiling(environ: Mapping[str, str]) -> bool:
+    """Whether ``environ`` asks for the compiled build (``MEDIEVAL_COMPILE`` set, and not to ``0``)."""
+    return environ.get(ENV, "0") not in ("", "0")
 
 
 def modules_to_compile(src: Path) -> list[Path]:
