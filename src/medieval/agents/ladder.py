@@ -1,12 +1,14 @@
 """The ladder: a game's bot levels in a seat-rotated round-robin (an arena run whose bots are the level
-names), rated with OpenSkill, with 95% intervals that come from the games rather than from the ratings'
-own sigma.
+names), rated on OpenSkill's scale, with 95% intervals that come from the games rather than from the
+ratings' own sigma.
 
-- **Ratings**: OpenSkill Plackett-Luce, one update per game in the order played (``ratings.rate_games``).
-  Its sigma measures how much the model has seen, not how far the estimate could be off, and it shrinks
-  with every game whatever the games say; so the interval of each level's ``mu`` is a percentile
-  bootstrap over games instead: the games are drawn again with replacement, ``bootstrap`` times, and rated
-  afresh; the same replicates give an interval for the difference of two levels' ratings.
+- **Ratings**: OpenSkill's Plackett-Luce model fitted by maximum likelihood to all the games at once
+  (``ratings.fit_plackett_luce``). OpenSkill's own update, one game at a time in the order played (the
+  arena's rating column), weighs the early games more than the late ones; for levels whose strength does
+  not change, the order of the games then moves their ratings by more than their true difference. The
+  interval of each level's rating is a percentile bootstrap over games: the games are drawn again with
+  replacement, ``bootstrap`` times, and fitted afresh; the same replicates give an interval for the
+  difference of two levels' ratings.
 - **Head to head**: for each pair of adjacent levels, the share of the games they both played in which
   the upper level finished ahead of the lower one (winners first, then by score; a tie counts one half;
   with several seats of a level, the mean over its seats), with a Wilson interval over those games.
@@ -27,12 +29,13 @@ from typing import Any
 
 from medieval.agents.arena import ArenaConfig, BotRow, summarize
 from medieval.agents.levels import level_spec
-from medieval.agents.ratings import ranks_of, rate_games, wilson_interval
+from medieval.agents.ratings import FinishingOrders, fit_plackett_luce, ranks_of, wilson_interval
 from medieval.agents.timing import format_seconds
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import make
 
-#: Bootstrap replicates by default (a 4-player game costs about 0.1 ms to rate).
+#: Bootstrap replicates by default (a fit takes well under a millisecond: the games reduce to a few dozen
+#: finishing orders).
 BOOTSTRAP = 1000
 
 
@@ -40,8 +43,9 @@ BOOTSTRAP = 1000
 class LevelRow:
     level: str
     spec: str
-    standing: BotRow  # seat-games, win share, its Wilson interval, move times, OpenSkill rating
-    mu_low: float  # bootstrap 95% interval of the rating's mu
+    standing: BotRow  # seat-games, win share, its Wilson interval, move times, OpenSkill's game-by-game rating
+    mu: float  # the rating fitted to all the games at once (``fit_plackett_luce``)
+    mu_low: float  # its bootstrap 95% interval
     mu_high: float
 
 
@@ -53,7 +57,7 @@ class Pair:
     ahead: float  # games the upper level finished ahead (ties and shared seats count fractions)
     low: float  # Wilson 95% interval of ahead / games
     high: float
-    diff: float  # rating mu of the upper level minus the lower's
+    diff: float  # the upper level's fitted rating minus the lower's
     diff_low: float  # bootstrap 95% interval of that difference
     diff_high: float
 
@@ -76,7 +80,7 @@ class Ladder:
 
     def to_json(self) -> dict[str, Any]:
         return {**self.config.header(), "games_played": self.games, "bootstrap": self.bootstrap,
-                "levels": [{"level": r.level, "spec": r.spec, "mu_ci95": [r.mu_low, r.mu_high],
+                "levels": [{"level": r.level, "spec": r.spec, "mu": r.mu, "mu_ci95": [r.mu_low, r.mu_high],
                             **r.standing.to_json()} for r in self.rows],
                 "adjacent": [{"upper": p.upper, "lower": p.lower, "games": p.games, "upper_ahead": p.ahead,
                               "share": p.share, "ci95": [p.low, p.high], "rating_difference": p.diff,
@@ -132,29 +136,31 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
     summary = summarize(config, results)
     standings = {r.bot: r for r in summary.rows}
     games = [_lineup(config, r) for r in results]
+    orders = FinishingOrders.of(games, levels)
+    fitted = fit_plackett_luce(orders) if games else {lv: 0.0 for lv in levels}
     draws: dict[str, list[float]] = {lv: [] for lv in levels}
     rng = random.Random(seed)
-    if games and summary.ratings_note is None:
+    if games:
         for _ in range(bootstrap):
-            sample = [games[rng.randrange(len(games))] for _ in games]
-            rated = rate_games(sample, levels)
+            weights = [0] * len(games)
+            for _ in games:
+                weights[rng.randrange(len(games))] += 1
+            rated = fit_plackett_luce(orders, weights)
             for lv in levels:
-                draws[lv].append(rated[lv].mu)
+                draws[lv].append(rated[lv])
     game = make(config.game, config.players, **config.options)
     rows = []
     for lv in levels:
         d = draws[lv]
-        rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], _percentile(d, 0.025),
+        rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], _percentile(d, 0.025),
                              _percentile(d, 0.975)))
     pairs = []
     for lower, upper in itertools.pairwise(levels):
         scores = [a for lineup, ranks in games if (a := _ahead(lineup, ranks, upper, lower)) is not None]
         low, high = wilson_interval(sum(scores), len(scores))
         diffs = [u - w for u, w in zip(draws[upper], draws[lower], strict=True)]
-        ru, rl = standings[upper].rating, standings[lower].rating
-        diff = ru.mu - rl.mu if ru is not None and rl is not None else 0.0
-        pairs.append(Pair(upper, lower, len(scores), sum(scores), low, high, diff, _percentile(diffs, 0.025),
-                          _percentile(diffs, 0.975)))
+        pairs.append(Pair(upper, lower, len(scores), sum(scores), low, high, fitted[upper] - fitted[lower],
+                          _percentile(diffs, 0.025), _percentile(diffs, 0.975)))
     return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0)
 
 
@@ -163,14 +169,15 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
     c = ladder.config
     display = make(c.game, c.players, **c.options).spec.display_name
     lines = [f"{display}, {c.players} players, {ladder.games} games (seeds {c.seed}..{c.seed + ladder.games - 1}), "
-             f"seats rotated; rating intervals: {ladder.bootstrap} bootstrap replicates over games", ""]
+             f"seats rotated; ratings: OpenSkill's Plackett-Luce model fitted to all the games at once, intervals from "
+             f"{ladder.bootstrap} bootstrap replicates over games", ""]
     if command:
         lines += [f"    {command}", ""]
-    lines += ["| level | bot | seat-games | win share [95% CI] | rating mu [95% CI] | CPU s/move p95 / max "
+    lines += ["| level | bot | seat-games | win share [95% CI] | rating [95% CI] | CPU s/move p95 / max "
               "| max / budget |", "|---|---|---:|---:|---:|---:|---:|"]
     for r in ladder.rows:
         s = r.standing
-        mu = "n/a" if s.rating is None else f"{s.rating.mu:.1f} [{r.mu_low:.1f}, {r.mu_high:.1f}]"
+        mu = "n/a" if not ladder.games else f"{r.mu:.1f} [{r.mu_low:.1f}, {r.mu_high:.1f}]"
         over = s.over_budget
         lines.append(f"| {r.level} | `{r.spec}` | {s.seats} | {s.share:.1%} [{s.low:.1%}, {s.high:.1%}] | {mu} | "
                      f"{format_seconds(s.times.cpu_quantile(0.95))} / {format_seconds(s.times.cpu_max)} | "

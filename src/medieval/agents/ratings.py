@@ -74,3 +74,97 @@ def rate_games(games: Sequence[tuple[Sequence[str], Sequence[int]]], bots: Seque
         for b, (mu, sigma, k) in sums.items():
             current[b] = (mu / k, sigma / k)
     return {b: Rating(*current[b]) for b in bots}
+
+
+#: OpenSkill's defaults: a new rating's ``mu``, and ``beta``, the spread of one game's performance.
+OPENSKILL_MU = 25.0
+OPENSKILL_BETA = 25.0 / 6.0
+
+
+@dataclass(frozen=True)
+class FinishingOrders:
+    """Games reduced to what a Plackett-Luce fit reads (``fit_plackett_luce``): for each game, how often each
+    bot was *chosen* (finished ahead of every seat still unplaced at its rank) and the sets it was chosen from.
+    Games that differ only in their seats reduce alike, so a run of hundreds of games has a few dozen kinds."""
+
+    bots: tuple[str, ...]
+    seats: int  # seats per game (every game of a run has as many)
+    kinds: tuple[tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]], ...]
+    # per kind: (times each bot was chosen, ((bots in a choice set, as indices with repeats), weight), ...)
+    of_game: tuple[int, ...]  # each game's kind
+
+    @classmethod
+    def of(cls, games: Sequence[tuple[Sequence[str], Sequence[int]]], bots: Sequence[str]) -> FinishingOrders:
+        index = {b: i for i, b in enumerate(bots)}
+        kinds: dict[tuple[tuple[int, ...], ...], int] = {}
+        of_game = []
+        seats = 0
+        for lineup, ranks in games:
+            seats = max(seats, len(lineup))
+            groups: dict[int, list[int]] = {}
+            for b, r in zip(lineup, ranks, strict=True):
+                groups.setdefault(r, []).append(index[b])
+            order = tuple(tuple(sorted(groups[r])) for r in sorted(groups))
+            of_game.append(kinds.setdefault(order, len(kinds)))
+        built = []
+        for order in kinds:  # (in the order first met)
+            chosen = [0] * len(bots)
+            sets: list[tuple[tuple[int, ...], int]] = []
+            for j, group in enumerate(order[:-1]):  # the last group is chosen from itself alone: nothing to learn
+                for i in group:
+                    chosen[i] += 1
+                rest = tuple(sorted(i for g in order[j:] for i in g))
+                sets.append((rest, len(group)))  # a tie: each of the group chosen from the same set (Breslow)
+            built.append((tuple(chosen), tuple(sets)))
+        return cls(tuple(bots), seats, tuple(built), tuple(of_game))
+
+
+def fit_plackett_luce(orders: FinishingOrders, weights: Sequence[int] | None = None,
+                      tolerance: float = 1e-7, max_rounds: int = 10_000) -> dict[str, float]:
+    """Each bot's rating under the Plackett-Luce model that OpenSkill's ``PlackettLuce`` updates, fitted by
+    maximum likelihood to all the games at once, on OpenSkill's scale.
+
+    OpenSkill updates a rating once per game, in the order played, with steps that shrink as its sigma
+    does; for bots whose strength does not change, the early games then weigh more than the late ones and
+    the order of the games moves the result (the same 400 simulated games in six orders gave one pair a
+    difference from -1.4 to +4.7). Fitted at once, every game weighs the same and the order does not matter.
+
+    The model: at each rank the seat placed there is chosen from the seats still unplaced with chance
+    proportional to ``exp(mu / c)``, ``c = beta * sqrt(seats)`` (OpenSkill's scale once sigma is small); a
+    tie is each of its seats chosen from the same set (Breslow's rule). Fitted by the minorize-maximize
+    iteration for Plackett-Luce, with one won and one lost game against a bot of the mean rating added
+    for every bot, so that a bot that never finished ahead (or never behind) keeps a finite rating. The
+    ratings' mean is ``OPENSKILL_MU``; the fit stops once no rating moves by ``tolerance`` in a round.
+    ``weights`` counts each game (a bootstrap draw); None counts each once.
+    """
+    k = len(orders.bots)
+    scale = OPENSKILL_BETA * math.sqrt(max(orders.seats, 1))
+    per_kind = [0] * len(orders.kinds)
+    for g, kind in enumerate(orders.of_game):
+        per_kind[kind] += 1 if weights is None else weights[g]
+    chosen = [1.0] * k  # the added won game of each bot
+    sets: dict[tuple[int, ...], float] = {}
+    for (wins, choice_sets), n in zip(orders.kinds, per_kind, strict=True):
+        if not n:
+            continue
+        for b in range(k):
+            chosen[b] += n * wins[b]
+        for members, size in choice_sets:
+            sets[members] = sets.get(members, 0.0) + n * size
+    table = list(sets.items())
+    logs = [0.0] * k
+    for _ in range(max_rounds):
+        worth = [math.exp(x) for x in logs]  # the mean rating's worth is 1
+        denom = [2.0 / (w + 1.0) for w in worth]  # the added won and lost game against the mean rating
+        for members, weight in table:
+            share = weight / sum(worth[b] for b in members)
+            for b in members:
+                denom[b] += share
+        new = [math.log(chosen[b] / denom[b]) for b in range(k)]
+        mean = sum(new) / k
+        new = [x - mean for x in new]
+        moved = max(abs(n - x) for n, x in zip(new, logs, strict=True)) * scale
+        logs = new
+        if moved < tolerance:
+            break
+    return {b: OPENSKILL_MU + scale * x for b, x in zip(orders.bots, logs, strict=True)}
