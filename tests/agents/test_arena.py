@@ -265,3 +265,51 @@ def test_ray_spreads_the_games_over_a_local_instance(tmp_path: Path) -> None:
     on_ray = run(config, tmp_path / "ray", ray_address="local")
     serial = run(config, tmp_path / "serial", jobs=1)
     assert outcomes(on_ray.results) == outcomes(serial.results)
+
+
+def test_a_second_run_on_a_playing_runs_folder_is_refused_and_report_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """While one ``arena`` process plays a run, a second one in its folder (here with ``--fresh``, which
+    would delete the results the first is still writing) is refused with the first's process id;
+    ``--report`` prints the games so far and changes nothing, not even a line still being written."""
+    out = tmp_path / "run"
+    args = ["paladin", "--bots", "ismcts:iters=300,heuristic,random,random", "--games", "200", "--jobs", "1",
+            "--seed", "11", "--out", str(out), "--no-progress"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "medieval.interfaces.arena_cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    results = out / "results.jsonl"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (results.exists() and len(results.read_bytes().splitlines()) >= 3):
+            time.sleep(0.05)
+        assert proc.poll() is None, "the first run ended before the test could watch it"
+        assert arena_cli.main([*args, "--fresh"]) == 2
+        err = capsys.readouterr().err
+        assert "another run is playing in" in err and str(proc.pid) in err and "--report" in err
+        assert results.exists() and len(results.read_bytes().splitlines()) >= 3  # --fresh deleted nothing
+
+        with results.open("ab") as f:  # as if the first run were halfway through writing a line
+            f.write(b'{"index": 199, "se')
+        before = results.read_bytes()
+        assert arena_cli.main([*args, "--report"]) == 0
+        captured = capsys.readouterr()
+        assert "heuristic" in captured.out and "ismcts:iters=300" in captured.out
+        assert "so far; nothing played, no file written" in captured.err
+        assert results.read_bytes()[:len(before)] == before  # the torn line is the writer's to finish
+        assert not (out / "summary.json").exists()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=120)
+    assert (out / ".playing").read_text() == ""  # the first run let go of the folder as it ended
+    assert arena_cli.main([*args[:4], "1", *args[5:]]) == 0  # and a run there is accepted again
+    assert (out / "summary.json").exists()
+
+
+def test_report_needs_games_and_is_not_fresh(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["paladin", "--bots", "heuristic,random,random", "--games", "2", "--out", str(tmp_path / "none"),
+            "--no-progress"]
+    assert arena_cli.main([*args, "--report"]) == 2
+    assert "no games in" in capsys.readouterr().err
+    assert arena_cli.main([*args, "--report", "--fresh"]) == 2
+    assert "give one of them" in capsys.readouterr().err

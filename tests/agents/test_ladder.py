@@ -98,4 +98,11 @@ def test_the_command_plays_resumes_and_writes_the_tables(tmp_path: Path, capsys:
     assert data["games_played"] == 6 and [lv["level"] for lv in data["levels"]] == ["easy", "medium"]
     assert ladder_cli.main([*args[:6], "8", *args[7:]]) == 0  # extended: two more games
     assert json.loads((tmp_path / "ladder.json").read_text())["games_played"] == 8
+    written = (tmp_path / "ladder.md").read_text()
+    capsys.readouterr()
+    assert ladder_cli.main([*args[:6], "10", *args[7:], "--report"]) == 0  # reads the 8 games, plays none
+    report = capsys.readouterr()
+    assert "8 of 10 games (seeds 3..12)" in report.out and "| medium vs easy | 8 |" in report.out
+    assert "8 of 10 games in" in report.err and "nothing played" in report.err
+    assert (tmp_path / "ladder.md").read_text() == written
     assert ladder_cli.main(["paladin", "--levels", "easy,nonsense", "--out", str(tmp_path / "x")]) == 2

@@ -16,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,20 +83,37 @@ def load_results(out: Path, config: ArenaConfig) -> dict[int, dict[str, Any]]:
     """Finished games already in the run's results file (creating the file with its header if new).
     A torn last line (a run killed while writing) is dropped; errors are not kept, so they replay."""
     path = results_path(out)
-    header = config.header()
     if not path.exists() or path.stat().st_size == 0:
         out.mkdir(parents=True, exist_ok=True)
         with path.open("w", encoding="utf-8") as f:
-            f.write(json.dumps(header) + "\n")
+            f.write(json.dumps(config.header()) + "\n")
         return {}
     raw = path.read_bytes()
     keep = raw[: raw.rfind(b"\n") + 1]  # drop a torn last line
+    done = _parse_results(path, keep, config)
+    if len(keep) != len(raw):
+        with path.open("wb") as f:
+            f.write(keep)
+    return done
+
+
+def read_results(out: Path, config: ArenaConfig) -> dict[int, dict[str, Any]]:
+    """The finished games in the run's results file, changing nothing: safe while another process is
+    playing the run (a line it is still writing is left out)."""
+    path = results_path(out)
+    if not path.is_file() or path.stat().st_size == 0:
+        raise ArenaError(f"no games in {out} yet: {path.name} is missing")
+    raw = path.read_bytes()
+    return _parse_results(path, raw[: raw.rfind(b"\n") + 1], config)
+
+
+def _parse_results(path: Path, keep: bytes, config: ArenaConfig) -> dict[int, dict[str, Any]]:
     lines = keep.decode("utf-8").splitlines()
     try:
         found = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         found = None
-    if found != header:
+    if found != config.header():
         raise ArenaError(
             f"{path} holds another run ({_describe(found)}); use another --out folder or --fresh to start over")
     done: dict[int, dict[str, Any]] = {}
@@ -106,10 +124,45 @@ def load_results(out: Path, config: ArenaConfig) -> dict[int, dict[str, Any]]:
             continue
         if "error" not in r and isinstance(r.get("index"), int):
             done[r["index"]] = r
-    if len(keep) != len(raw):
-        with path.open("wb") as f:
-            f.write(keep)
     return done
+
+
+#: The file a playing run holds locked in its folder (``run_folder_lock``).
+LOCK_FILE = ".playing"
+
+
+class RunFolderBusy(ArenaError):
+    """Another process is playing a run in the folder."""
+
+
+@contextlib.contextmanager
+def run_folder_lock(out: Path) -> Iterator[None]:
+    """Hold ``out`` for this process while it plays. A second run there would play the same games again,
+    or with ``--fresh`` delete the results the first is still writing: it is refused instead. The lock is
+    the operating system's (``flock``), so it ends with the process however the process ends. Where
+    ``fcntl`` does not exist (Windows) runs are not locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            raise RunFolderBusy(f"another run is playing in {out} (process {holder}): wait for it to end, or "
+                                "read its games so far with --report") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        try:
+            yield
+        finally:
+            os.ftruncate(fd, 0)
+    finally:
+        os.close(fd)  # (releases the lock)
 
 
 def _describe(header: Any) -> str:
@@ -148,6 +201,12 @@ def run(config: ArenaConfig, out: Path, *, jobs: int | None = None, ray_address:
     """Play the games of ``config`` not yet in ``out``; return every finished game. Ctrl-C (or a
     KeyboardInterrupt raised by ``on_result``) stops early with what is saved kept for a resume."""
     config.batch.check()  # fail early on a bad game, option or bot
+    with run_folder_lock(out):
+        return _play(config, out, jobs, ray_address, fresh, on_progress, on_result)
+
+
+def _play(config: ArenaConfig, out: Path, jobs: int | None, ray_address: str | None, fresh: bool,
+          on_progress: ProgressHook | None, on_result: ResultHook | None) -> RunReport:
     if fresh and results_path(out).exists():
         results_path(out).unlink()
     done = load_results(out, config)

@@ -168,7 +168,8 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
     """The ladder as markdown tables (levels, then adjacent pairs), with the command that made it."""
     c = ladder.config
     display = make(c.game, c.players, **c.options).spec.display_name
-    lines = [f"{display}, {c.players} players, {ladder.games} games (seeds {c.seed}..{c.seed + ladder.games - 1}), "
+    played = f"{ladder.games} games" if ladder.games == c.games else f"{ladder.games} of {c.games} games"
+    lines = [f"{display}, {c.players} players, {played} (seeds {c.seed}..{c.seed + c.games - 1}), "
              f"seats rotated; ratings: OpenSkill's Plackett-Luce model fitted to all the games at once, intervals from "
              f"{ladder.bootstrap} bootstrap replicates over games", ""]
     if command:

@@ -27,6 +27,7 @@ from medieval.agents.arena import (
     RunReport,
     Summary,
     default_out,
+    read_results,
     run,
     summarize,
     write_summary,
@@ -84,6 +85,9 @@ def run_arguments(p: argparse.ArgumentParser, games: int) -> None:
                    help="run folder for results.jsonl, summary.json, standings.csv, games.csv, created if "
                         "missing in a folder that exists (default: arena-runs/<game>-<players>p-s<seed>-<digest>)")
     p.add_argument("--fresh", action="store_true", help="discard the results already in the run folder")
+    p.add_argument("--report", action="store_true",
+                   help="play nothing: print the tables of the games already in the run folder (safe while "
+                        "another process is playing the run) and write no file")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -117,6 +121,9 @@ def run_arena(args: argparse.Namespace) -> int:
         err.print(Text.assemble(("medieval arena: error:", "red"), f" {e}"), highlight=False, soft_wrap=True)
         return 2
     summary = summarize(config, report.results)
+    if args.report:
+        out_console.print(standings_table(summary))
+        return finish(report, out, [], err)
     paths = write_summary(summary, report.results, out)
     out_console.print(standings_table(summary))
     return finish(report, out, [out / "results.jsonl", *paths], err)
@@ -128,6 +135,12 @@ def play_run(config: ArenaConfig, args: argparse.Namespace, err: Console) -> tup
     if args.jobs is not None and args.jobs < 1:
         raise ArenaError("--jobs must be at least 1")
     out: Path = output_folder(args.out, "--out") if args.out is not None else default_out(config)
+    if args.report:
+        if args.fresh:
+            raise ArenaError("--report reads the run folder and --fresh empties it: give one of them")
+        done = read_results(out, config)
+        return out, RunReport(out, config, [done[i] for i in sorted(done) if i < config.games],
+                              resumed=len(done))
     if out.exists() and not out.is_dir():
         raise ArenaError(f"{out} is a file, not a folder")
     try:
@@ -150,6 +163,10 @@ def play_run(config: ArenaConfig, args: argparse.Namespace, err: Console) -> tup
 
 def finish(report: RunReport, out: Path, written: Sequence[Path], err: Console) -> int:
     """Report what was resumed, failed and written; the exit code of a run."""
+    if not written:  # --report
+        err.print(f"{len(report.results)} of {report.config.games} games in {out} so far; nothing played, "
+                  "no file written", highlight=False, soft_wrap=True)
+        return 0
     if report.resumed:
         err.print(f"resumed: {report.resumed} games were already in {out}", highlight=False)
     for failed in report.errors[:5]:
@@ -165,8 +182,8 @@ def finish(report: RunReport, out: Path, written: Sequence[Path], err: Console) 
 
 def standings_table(summary: Summary) -> Table:
     c = summary.config
-    title = (f"{c.game}, {c.players} players, {summary.games} games (seeds {c.seed}..{c.seed + c.games - 1}), "
-             f"seat-rotated")
+    played = f"{summary.games} games" if summary.games == c.games else f"{summary.games} of {c.games} games"
+    title = f"{c.game}, {c.players} players, {played} (seeds {c.seed}..{c.seed + c.games - 1}), seat-rotated"
     t = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
     t.add_column("bot")
     t.add_column("seats", justify="right")

@@ -66,6 +66,10 @@ def run_ladder(args: argparse.Namespace) -> int:
         return 2
     ladder = analyse(config, report.results, args.bootstrap, seed=config.seed)
     text = markdown(ladder, command=_command(args))
+    if args.report:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return finish(report, out, [], err)
     paths = write_summary(summarize(config, report.results), report.results, out)
     (out / "ladder.md").write_text(text, encoding="utf-8")
     (out / "ladder.json").write_text(json.dumps(ladder.to_json(), indent=2) + "\n", encoding="utf-8")
