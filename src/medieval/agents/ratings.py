@@ -6,6 +6,9 @@ update in which each seat is its own team, ranked by the outcome: winners first 
 shared), then the others by final score. When one bot holds several seats of a game (``heuristic``
 three times against one ``ismcts``), each seat is rated as a copy of that bot and the bot then takes
 the mean of its copies' new ratings.
+
+``fit_plackett_luce`` fits the same model to all the games at once instead (the ladder's ratings): for
+bots whose strength does not change, it does not depend on the order the games were played in.
 """
 
 from __future__ import annotations
