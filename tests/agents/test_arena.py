@@ -313,3 +313,7 @@ def test_report_needs_games_and_is_not_fresh(tmp_path: Path, capsys: pytest.Capt
     assert "no games in" in capsys.readouterr().err
     assert arena_cli.main([*args, "--report", "--fresh"]) == 2
     assert "give one of them" in capsys.readouterr().err
+    assert arena_cli.main([*args]) == 0  # a run of 2 games there, then a report with other bots
+    capsys.readouterr()
+    assert arena_cli.main(["paladin", "--bots", "random,random,random", *args[3:], "--report"]) == 2
+    assert "holds another run" in (err := capsys.readouterr().err) and "started with" in err

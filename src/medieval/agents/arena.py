@@ -104,18 +104,19 @@ def read_results(out: Path, config: ArenaConfig) -> dict[int, dict[str, Any]]:
     if not path.is_file() or path.stat().st_size == 0:
         raise ArenaError(f"no games in {out} yet: {path.name} is missing")
     raw = path.read_bytes()
-    return _parse_results(path, raw[: raw.rfind(b"\n") + 1], config)
+    return _parse_results(path, raw[: raw.rfind(b"\n") + 1], config,
+                          "give the arguments the run was started with to read it")
 
 
-def _parse_results(path: Path, keep: bytes, config: ArenaConfig) -> dict[int, dict[str, Any]]:
+def _parse_results(path: Path, keep: bytes, config: ArenaConfig,
+                   hint: str = "use another --out folder or --fresh to start over") -> dict[int, dict[str, Any]]:
     lines = keep.decode("utf-8").splitlines()
     try:
         found = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         found = None
     if found != config.header():
-        raise ArenaError(
-            f"{path} holds another run ({_describe(found)}); use another --out folder or --fresh to start over")
+        raise ArenaError(f"{path} holds another run ({_describe(found)}); {hint}")
     done: dict[int, dict[str, Any]] = {}
     for line in lines[1:]:
         try:

@@ -186,6 +186,7 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
     lines += ["", "| upper vs lower | games together | upper ahead [95% CI] | rating difference [95% CI] | apart? |",
               "|---|---:|---:|---:|---|"]
     for p in ladder.pairs:
+        diff = f"{p.diff:+.1f} [{p.diff_low:+.1f}, {p.diff_high:+.1f}]" if ladder.games else "n/a"
         lines.append(f"| {p.upper} vs {p.lower} | {p.games} | {p.share:.1%} [{p.low:.1%}, {p.high:.1%}] | "
-                     f"{p.diff:+.1f} [{p.diff_low:+.1f}, {p.diff_high:+.1f}] | {'yes' if p.apart else 'no'} |")
+                     f"{diff} | {'yes' if p.apart else 'no'} |")
     return "\n".join(lines) + "\n"
