@@ -299,8 +299,14 @@ def test_a_second_run_on_a_playing_runs_folder_is_refused_and_report_reads_it(
         assert results.read_bytes()[:len(before)] == before  # the torn line is the writer's to finish
         assert not (out / "summary.json").exists()
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=120)
+        # SIGTERM, which stops a run as Ctrl-C does (a test worker's children may ignore SIGINT)
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+    assert proc.returncode == 130
     assert (out / ".playing").read_text() == ""  # the first run let go of the folder as it ended
     assert arena_cli.main([*args[:4], "1", *args[5:]]) == 0  # and a run there is accepted again
     assert (out / "summary.json").exists()
