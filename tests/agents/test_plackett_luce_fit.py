@@ -28,16 +28,21 @@ def plackett_luce_games(worth: dict[str, float], n: int, seed: int) -> list[Game
     for _ in range(n):
         lineup = BOTS[:]
         rng.shuffle(lineup)
-        left, order = list(range(4)), []
-        while left:
-            pick = rng.choices(left, weights=[worth[lineup[s]] for s in left])[0]
-            order.append(pick)
-            left.remove(pick)
         ranks = [0] * 4
-        for rank, seat in enumerate(order):
+        for rank, seat in enumerate(finishing_order(lineup, worth, rng)):
             ranks[seat] = rank
         games.append((lineup, ranks))
     return games
+
+
+def finishing_order(lineup: list[str], worth: dict[str, float], rng: random.Random) -> list[int]:
+    """The seats from first to last, each rank's seat drawn from those left in proportion to its worth."""
+    left, order = list(range(len(lineup))), []
+    while left:
+        pick = rng.choices(left, weights=[worth[lineup[s]] for s in left])[0]
+        order.append(pick)
+        left.remove(pick)
+    return order
 
 
 def log_likelihood(games: list[Game], mu: dict[str, float], seats: int) -> float:
@@ -112,11 +117,7 @@ def test_a_ladder_of_levels_close_together_is_told_apart_in_400_games() -> None:
     for i in range(400):
         seats = list(seating(4, 4, i))
         lineup = [config.bots[b] for b in seats]
-        left, order = list(range(4)), []
-        while left:
-            pick = rng.choices(left, weights=[worth[lineup[s]] for s in left])[0]
-            order.append(pick)
-            left.remove(pick)
+        order = finishing_order(lineup, worth, rng)
         scores = [0.0] * 4
         for rank, seat in enumerate(order):
             scores[seat] = float(10 - rank)
