@@ -73,6 +73,12 @@ def test_a_whole_game_with_the_mouse(server: ServerProcess, pages: Pages, shot: 
     page.wait_for_selector("#replay[data-step='0']")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay[data-step='1']")
+    # keys pressed faster than the server answers each count: End, then Home and two steps on at once
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#replay[data-step='{len(rec['actions'])}']")
+    for key in ("Home", "ArrowRight", "ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+    page.wait_for_selector("#replay[data-step='1']")
     page.select_option("#replay-seat", "open")
     page.wait_for_selector(".replay-board >> nth=1")
     assert page.locator(".replay-board").count() == players

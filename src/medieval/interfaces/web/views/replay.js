@@ -5,7 +5,7 @@
  * The positions come from the server, which replays the stored record (finished games only).
  */
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, games as loadGames } from "medieval/lib/api.js";
 import { html } from "medieval/lib/html.js";
 import { setTitle } from "medieval/lib/alerts.js";
@@ -47,21 +47,29 @@ export function ReplayView({ table }) {
 
   const steps = data?.steps ?? 0;
   const at = data?.step ?? 0;
-  /** @param {number} n */
-  const go = (n) => setStep(Math.min(Math.max(0, n), steps));
+  // Moves are counted from the position last asked for, not the one on screen: keys pressed faster than
+  // the server answers (or than the listener below is renewed) each move one step on.
+  const known = useRef({ steps: 0, at: 0 });
+  known.current = { steps, at };
+  /** @param {number | ((from: number) => number)} to */
+  const go = (to) => setStep((asked) => {
+    const from = asked ?? known.current.at;
+    const n = typeof to === "function" ? to(from) : to;
+    return Math.min(Math.max(0, n), known.current.steps);
+  });
   useEffect(() => {
     /** @param {KeyboardEvent} e */
     const key = (e) => {
       const t = /** @type {HTMLElement} */ (e.target);
       if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
-      if (e.key === "ArrowRight") { e.preventDefault(); go(at + 1); }
-      else if (e.key === "ArrowLeft") { e.preventDefault(); go(at - 1); }
+      if (e.key === "ArrowRight") { e.preventDefault(); go((n) => n + 1); }
+      else if (e.key === "ArrowLeft") { e.preventDefault(); go((n) => n - 1); }
       else if (e.key === "Home") { e.preventDefault(); go(0); }
-      else if (e.key === "End") { e.preventDefault(); go(steps); }
+      else if (e.key === "End") { e.preventDefault(); go(known.current.steps); }
     };
     document.addEventListener("keydown", key);
     return () => document.removeEventListener("keydown", key);
-  }, [at, steps]);
+  }, []);
 
   const displayName = info?.games?.find((/** @type {any} */ g) => g.name === data?.game)?.display_name ?? data?.game ?? "Replay";
   useEffect(() => { setTitle(`Replay · ${displayName}`); }, [displayName]);
@@ -78,11 +86,11 @@ export function ReplayView({ table }) {
         ${problem && html`<p class="problem" role="alert">${problem}</p>`}
         <div class="replay-controls panel" role="group" aria-label="Replay controls">
           <button type="button" onClick=${() => go(0)} disabled=${at <= 0} aria-label="First position">« First</button>
-          <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 0} aria-label="Back one move">‹ Back</button>
+          <button type="button" onClick=${() => go((n) => n - 1)} disabled=${at <= 0} aria-label="Back one move">‹ Back</button>
           <label class="slider"><span class="visually-hidden">Move</span>
             <input type="range" min="0" max=${steps} value=${at} aria-valuetext=${`move ${at} of ${steps}`}
               onInput=${(/** @type {any} */ e) => go(Number(e.currentTarget.value))} /></label>
-          <button type="button" onClick=${() => go(at + 1)} disabled=${at >= steps} aria-label="Next move">Next ›</button>
+          <button type="button" onClick=${() => go((n) => n + 1)} disabled=${at >= steps} aria-label="Next move">Next ›</button>
           <button type="button" onClick=${() => go(steps)} disabled=${at >= steps} aria-label="Last position">Last »</button>
           <span class="step" aria-live="polite">Move ${at} / ${steps}${last ? `: P${last[0]} ${last[1]}` : ""}</span>
           <label for="replay-seat">View as</label>
