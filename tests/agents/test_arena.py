@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from medieval.agents.arena import (
     write_summary,
 )
 from medieval.agents.batch import play_task, seating, split_bots
-from medieval.agents.ratings import ranks_of, rate_games, wilson_interval
+from medieval.agents.ratings import OPENSKILL_MU, fitted_ratings, ranks_of, wilson_interval
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import arena_cli
 
@@ -86,12 +87,29 @@ def test_ranks_put_winners_first_then_scores() -> None:
     assert ranks_of([0, 1], [5, 5, 9, 1], 4) == [0, 0, 1, 2]
 
 
-def test_ratings_order_the_stronger_bot_first() -> None:
-    pytest.importorskip("openskill")
-    games = [(["a", "b", "b"], [0, 1, 2])] * 10 + [(["b", "a", "b"], [1, 0, 1])] * 5
-    ratings = rate_games(games, ["a", "b"])
-    assert ratings["a"].mu > ratings["b"].mu
-    assert ratings["a"].ordinal == pytest.approx(ratings["a"].mu - 3 * ratings["a"].sigma)
+def test_ratings_order_the_stronger_bot_first_with_an_interval_around_each() -> None:
+    games = ([(["a", "b", "b"], [0, 1, 2])] * 10 + [(["b", "a", "b"], [1, 0, 1])] * 5
+             + [(["b", "b", "a"], [0, 1, 2])] * 3)
+    ratings = fitted_ratings(games, ["a", "b"], replicates=200, seed=3)
+    assert ratings["a"].mu > OPENSKILL_MU > ratings["b"].mu
+    assert all(r.low < r.mu < r.high for r in ratings.values())
+    assert ratings["a"].low > ratings["b"].high  # 15 of 18 games won against two seats: clearly apart
+    assert fitted_ratings(games, ["a", "b"], replicates=200, seed=3) == ratings  # the draws come from the seed
+    assert fitted_ratings([], ["a", "b"])["a"].mu == OPENSKILL_MU  # no games: every bot at the mean
+
+
+def test_the_arenas_ratings_do_not_depend_on_the_order_the_games_finished_in() -> None:
+    """With several workers the games finish out of order: the same games give the same standings."""
+    config = paladin(("heuristic", "ismcts:iters=2", "random", "random"), 24)
+    results = [{"index": i, "seed": i, "seating": list(seating(4, 4, i)), "winners": [i % 3],
+                "scores": [float((i * 7 + s * 3) % 11) for s in range(4)],
+                "rewards": [1.0 if s == i % 3 else 0.0 for s in range(4)]} for i in range(24)]
+    in_order = summarize(config, results, bootstrap=100)
+    shuffled = results[:]
+    random.Random(1).shuffle(shuffled)
+    again = summarize(config, shuffled, bootstrap=100)
+    assert [r.rating.mu for r in again.rows] == pytest.approx([r.rating.mu for r in in_order.rows], abs=1e-9)
+    assert [r.bot for r in again.rows] == [r.bot for r in in_order.rows]
 
 
 def test_play_task_reports_errors_instead_of_raising() -> None:
@@ -123,7 +141,6 @@ def test_a_game_past_the_runs_decision_cap_is_an_error_not_a_result(tmp_path: Pa
 
 
 def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:
-    pytest.importorskip("openskill")
     config = paladin(("heuristic", "random", "random", "random"), 12)
     report = run(config, tmp_path, jobs=1)
     assert [r["index"] for r in report.results] == list(range(12))
@@ -132,8 +149,7 @@ def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:
     assert rows["heuristic"].seats == 12 and rows["random"].seats == 36
     assert rows["heuristic"].wins + rows["random"].wins == pytest.approx(12)
     assert rows["heuristic"].share > rows["random"].share
-    assert rows["heuristic"].rating is not None and rows["random"].rating is not None
-    assert rows["heuristic"].rating.ordinal > rows["random"].rating.ordinal
+    assert rows["heuristic"].rating.mu > rows["random"].rating.mu
     assert summary.rows[0].bot == "heuristic"
     paths = write_summary(summary, report.results, tmp_path)
     data = json.loads((tmp_path / "summary.json").read_text())
@@ -143,7 +159,7 @@ def test_a_run_writes_standings_games_and_ratings(tmp_path: Path) -> None:
         table = list(csv.DictReader(f))
     assert {r["bot"] for r in table} == {"heuristic", "random"}
     assert all(float(r["ci95_low"]) <= float(r["win_share"]) <= float(r["ci95_high"]) for r in table)
-    assert table[0]["rating_mu"] != ""
+    assert all(float(r["rating_ci95_low"]) <= float(r["rating"]) <= float(r["rating_ci95_high"]) for r in table)
     with (tmp_path / "games.csv").open() as f:
         assert len(list(csv.DictReader(f))) == 12
     assert all(p.exists() for p in paths)

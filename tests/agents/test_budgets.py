@@ -172,7 +172,6 @@ def test_quantiles_of_move_times() -> None:
 
 
 def test_the_arena_reports_move_times_and_budgets(tmp_path: Path) -> None:
-    pytest.importorskip("openskill")
     config = ArenaConfig("paladin", 3, {}, ("ismcts:time=0.01", "heuristic", "random"), 3, seed=2)
     report = run(config, tmp_path, jobs=1)
     assert all(len(r["times"]) == 3 for r in report.results)

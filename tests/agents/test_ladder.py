@@ -15,8 +15,6 @@ from medieval.agents.ladder import analyse, ladder_config, markdown
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import ladder_cli
 
-pytest.importorskip("openskill")
-
 
 def results(config: ArenaConfig, n: int, winner: Any) -> list[dict[str, Any]]:
     """``n`` made-up games of ``config``: ``winner(index, lineup)`` is the winning seat; the others

@@ -97,6 +97,38 @@ def test_ties_teach_nothing_and_a_bot_never_ahead_keeps_a_finite_rating() -> Non
     assert math.isfinite(fitted["easy"]) and fitted["easy"] < OPENSKILL_MU < fitted["medium"]
 
 
+def test_the_model_is_openskills_on_its_scale() -> None:
+    """At the fitted ratings, OpenSkill's own Plackett-Luce update of each game (from a rating that is all
+    but certain, so the update is the model's score), summed over the games, balances the fit's one won and
+    one lost game against the mean rating: the likelihood OpenSkill climbs one game at a time is the one the
+    fit maximises, on the same scale. A point away from the fit, the updates no longer balance."""
+    from openskill.models import PlackettLuce
+
+    games = plackett_luce_games({"easy": 1.0, "medium": 2.0, "hard": 2.6, "expert": 3.5}, 200, seed=6)
+    fitted = fit_plackett_luce(FinishingOrders.of(games, BOTS))
+    model = PlackettLuce(tau=0.0)  # no added uncertainty before a game: the update is the model's alone
+    sigma = 1e-3
+
+    def pull(mu: dict[str, float]) -> dict[str, float]:
+        c = math.sqrt(4 * (sigma**2 + OPENSKILL_BETA**2))  # OpenSkill's scale for 4 seats
+        total = {}
+        for b in BOTS:  # the fit's won and lost game against the mean rating
+            worth = math.exp((mu[b] - OPENSKILL_MU) / c)
+            total[b] = 1.0 - 2.0 * worth / (worth + 1.0)
+        for lineup, ranks in games:
+            teams = [[model.rating(mu=mu[b], sigma=sigma)] for b in lineup]
+            for b, team in zip(lineup, model.rate(teams, ranks=list(ranks)), strict=True):
+                total[b] += (team[0].mu - mu[b]) * c / sigma**2  # OpenSkill moves mu by sigma^2 / c times this
+        return total
+
+    assert max(abs(x) for x in pull(fitted).values()) < 0.01  # of 200 games' pulls, each up to 3 (a bot's 3 ranks)
+    moved = pull({**fitted, "hard": fitted["hard"] + 1.0})
+    assert moved["hard"] < -1.0  # rated too high: every game pulls it down
+    assert pull({**fitted, "hard": fitted["hard"] - 1.0})["hard"] > 1.0
+    two_seat_scale = {b: OPENSKILL_MU + (m - OPENSKILL_MU) / math.sqrt(2) for b, m in fitted.items()}
+    assert max(abs(x) for x in pull(two_seat_scale).values()) > 5.0  # the same strengths on another scale
+
+
 def test_a_bootstrap_draw_weighs_each_game_by_its_count() -> None:
     games = plackett_luce_games({"easy": 1.0, "medium": 2.0, "hard": 2.7, "expert": 3.6}, 30, seed=4)
     weights = [i % 3 for i in range(30)]
@@ -109,7 +141,6 @@ def test_a_ladder_of_levels_close_together_is_told_apart_in_400_games() -> None:
     """Levels whose adjacent pairs finish ahead of each other about 57-60% of the time (as the Medievallons
     ladder's hard and expert did): 400 games separate every pair. OpenSkill's update one game at a time,
     bootstrapped over these same games, did not: hard's difference from medium was -0.3 to +6.6."""
-    pytest.importorskip("openskill")  # the arena's summary, which the ladder's table includes
     worth = {"easy": 1.0, "medium": 2.0, "hard": 2.7, "expert": 3.6}
     config = ladder_config("medievallons", 4, {}, BOTS, 400, seed=0)
     rng = random.Random(5)

@@ -26,7 +26,7 @@ from typing import Any
 from medieval.agents.base import make_agent
 from medieval.agents.batch import Batch, BatchError, execute, load_plugins
 from medieval.agents.levels import level_spec
-from medieval.agents.ratings import Rating, RatingsUnavailable, ranks_of, rate_games, wilson_interval
+from medieval.agents.ratings import BOOTSTRAP, Rating, fitted_ratings, ranks_of, wilson_interval
 from medieval.agents.timing import MoveTimes
 from medieval.core.registry import make
 from medieval.core.rng import derive
@@ -253,7 +253,7 @@ class BotRow:
     high: float
     fair: float  # the fair share, 1/players
     mean_score: float
-    rating: Rating | None
+    rating: Rating
     times: MoveTimes = field(default_factory=MoveTimes)
     budget: tuple[float, str] | None = None  # seconds a move, and the clock ("cpu" or "wall")
 
@@ -275,8 +275,7 @@ class BotRow:
                              "fair_share": self.fair, "x_fair": self.vs_fair,
                              "x_fair_ci95": [self.low / self.fair, self.high / self.fair],
                              "mean_score": self.mean_score}
-        if self.rating is not None:
-            d["rating"] = {"mu": self.rating.mu, "sigma": self.rating.sigma, "ordinal": self.rating.ordinal}
+        d["rating"] = {"mu": self.rating.mu, "ci95": [self.rating.low, self.rating.high]}
         t = self.times
         d["move_times"] = {"moves": t.moves, "cpu_mean": t.cpu_mean, "cpu_p95": t.cpu_quantile(0.95),
                            "cpu_max": t.cpu_max, "wall_p95": t.wall_quantile(0.95), "wall_max": t.wall_max,
@@ -291,15 +290,19 @@ class Summary:
     games: int
     rows: list[BotRow]
     mean_decisions: float
-    ratings_note: str | None = None
+    bootstrap: int = BOOTSTRAP  # replicates behind the rating intervals
 
     def to_json(self) -> dict[str, Any]:
         return {**self.config.header(), "games_requested": self.config.games, "games_played": self.games,
                 "mean_decisions": self.mean_decisions, "standings": [r.to_json() for r in self.rows],
-                "ratings": "openskill PlackettLuce" if self.ratings_note is None else self.ratings_note}
+                "ratings": {"model": "Plackett-Luce fitted to all the games at once, on OpenSkill's scale",
+                            "ci95": f"percentile bootstrap over games, {self.bootstrap} replicates"}}
 
 
-def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary:
+def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP) -> Summary:
+    """Each bot's standing after ``results``: seat-games, win share with its Wilson interval, mean score,
+    rating (``ratings.fitted_ratings``: the bootstrap's draws come from the run's seed, so a summary of the
+    same games is the same) and move times; the rows sorted by rating, strongest first."""
     bots = list(dict.fromkeys(config.bots))
     seats = dict.fromkeys(bots, 0)
     wins = dict.fromkeys(bots, 0.0)
@@ -318,12 +321,7 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary
                 times[bot].merge(MoveTimes.from_json(seat_times[s]))
         rated.append((lineup, ranks_of(r["winners"], r["scores"], config.players)))
         decisions += int(r.get("decisions", 0))
-    note = None
-    ratings: dict[str, Rating] = {}
-    try:
-        ratings = rate_games(rated, bots)
-    except RatingsUnavailable as e:
-        note = str(e)
+    ratings = fitted_ratings(rated, bots, bootstrap, seed=config.seed)
     fair = 1.0 / config.players
     budgets = bot_budgets(config)
     rows = []
@@ -331,9 +329,9 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]]) -> Summary
         n = seats[b]
         low, high = wilson_interval(wins[b], n)
         rows.append(BotRow(b, n, wins[b], wins[b] / n if n else 0.0, low, high, fair,
-                           score[b] / n if n else 0.0, ratings.get(b), times[b], budgets.get(b)))
-    rows.sort(key=lambda r: (-(r.rating.ordinal if r.rating else 0.0), -r.share))
-    return Summary(config, len(results), rows, decisions / len(results) if results else 0.0, note)
+                           score[b] / n if n else 0.0, ratings[b], times[b], budgets.get(b)))
+    rows.sort(key=lambda r: (-r.rating.mu, -r.share))
+    return Summary(config, len(results), rows, decisions / len(results) if results else 0.0, bootstrap)
 
 
 def bot_budgets(config: ArenaConfig) -> dict[str, tuple[float, str] | None]:
@@ -351,7 +349,7 @@ def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path
     with paths[1].open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["bot", "seat_games", "wins", "win_share", "ci95_low", "ci95_high", "fair_share",
-                    "x_fair", "mean_score", "rating_mu", "rating_sigma", "rating_ordinal", "moves",
+                    "x_fair", "mean_score", "rating", "rating_ci95_low", "rating_ci95_high", "moves",
                     "cpu_mean_s", "cpu_p95_s", "cpu_max_s", "wall_p95_s", "wall_max_s", "budget_s", "budget_clock",
                     "max_over_budget"])
         for row in summary.rows:
@@ -359,8 +357,8 @@ def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path
             t = row.times
             over = row.over_budget
             w.writerow([row.bot, row.seats, _num(row.wins), _num(row.share), _num(row.low), _num(row.high),
-                        _num(row.fair), _num(row.vs_fair), _num(row.mean_score), "" if rt is None else _num(rt.mu),
-                        "" if rt is None else _num(rt.sigma), "" if rt is None else _num(rt.ordinal), t.moves,
+                        _num(row.fair), _num(row.vs_fair), _num(row.mean_score), _num(rt.mu),
+                        _num(rt.low), _num(rt.high), t.moves,
                         _num(t.cpu_mean), _num(t.cpu_quantile(0.95)), _num(t.cpu_max), _num(t.wall_quantile(0.95)),
                         _num(t.wall_max), "" if row.budget is None else _num(row.budget[0]),
                         "" if row.budget is None else row.budget[1], "" if over is None else _num(over)])

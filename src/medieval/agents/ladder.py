@@ -22,21 +22,24 @@ fewer, the games cycle through every ordered choice of levels for the seats.
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from medieval.agents.arena import ArenaConfig, BotRow, summarize
 from medieval.agents.levels import level_spec
-from medieval.agents.ratings import FinishingOrders, fit_plackett_luce, ranks_of, wilson_interval
+from medieval.agents.ratings import (
+    BOOTSTRAP,
+    FinishingOrders,
+    bootstrap_fits,
+    fit_plackett_luce,
+    percentile,
+    ranks_of,
+    wilson_interval,
+)
 from medieval.agents.timing import format_seconds
 from medieval.core.errors import InvalidOptionError
 from medieval.core.registry import make
-
-#: Bootstrap replicates by default (a fit takes well under a millisecond: the games reduce to a few dozen
-#: finishing orders).
-BOOTSTRAP = 1000
 
 
 @dataclass(frozen=True)
@@ -118,16 +121,6 @@ def _ahead(lineup: list[str], ranks: list[int], upper: str, lower: str) -> float
     return total / (len(ups) * len(downs))
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    pos = q * (len(ordered) - 1)
-    lo = int(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
-
 def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP,
             seed: int = 0) -> Ladder:
     """The ladder's table from a run's finished games (levels in the order of ``config.bots``, lowest
@@ -138,29 +131,21 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
     games = [_lineup(config, r) for r in results]
     orders = FinishingOrders.of(games, levels)
     fitted = fit_plackett_luce(orders) if games else {lv: 0.0 for lv in levels}
-    draws: dict[str, list[float]] = {lv: [] for lv in levels}
-    rng = random.Random(seed)
-    if games:
-        for _ in range(bootstrap):
-            weights = [0] * len(games)
-            for _ in games:
-                weights[rng.randrange(len(games))] += 1
-            rated = fit_plackett_luce(orders, weights)
-            for lv in levels:
-                draws[lv].append(rated[lv])
+    fits = bootstrap_fits(orders, bootstrap, seed)
+    draws = {lv: [f[lv] for f in fits] for lv in levels}
     game = make(config.game, config.players, **config.options)
     rows = []
     for lv in levels:
         d = draws[lv]
-        rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], _percentile(d, 0.025),
-                             _percentile(d, 0.975)))
+        rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], percentile(d, 0.025),
+                             percentile(d, 0.975)))
     pairs = []
     for lower, upper in itertools.pairwise(levels):
         scores = [a for lineup, ranks in games if (a := _ahead(lineup, ranks, upper, lower)) is not None]
         low, high = wilson_interval(sum(scores), len(scores))
         diffs = [u - w for u, w in zip(draws[upper], draws[lower], strict=True)]
         pairs.append(Pair(upper, lower, len(scores), sum(scores), low, high, fitted[upper] - fitted[lower],
-                          _percentile(diffs, 0.025), _percentile(diffs, 0.975)))
+                          percentile(diffs, 0.025), percentile(diffs, 0.975)))
     return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0)
 
 

@@ -190,26 +190,24 @@ def standings_table(summary: Summary) -> Table:
     t.add_column("win share [95% CI]", justify="right", no_wrap=True)
     t.add_column("x fair [95% CI]", justify="right", no_wrap=True)
     t.add_column("score", justify="right")
-    t.add_column("rating", justify="right", no_wrap=True)
-    t.add_column("ordinal", justify="right")
+    t.add_column("rating [95% CI]", justify="right", no_wrap=True)
     t.add_column("CPU s/move p95 | max", justify="right", no_wrap=True)
     t.add_column("wall p95 | max", justify="right", no_wrap=True)
     t.add_column("max / budget", justify="right", no_wrap=True)
     for r in summary.rows:
-        rating = "n/a" if r.rating is None else f"{r.rating.mu:.1f} ± {r.rating.sigma:.1f}"
-        ordinal = "n/a" if r.rating is None else f"{r.rating.ordinal:.1f}"
+        rating = f"{r.rating.mu:.1f} [{r.rating.low:.1f}, {r.rating.high:.1f}]"
         tm = r.times
         over = r.over_budget
         budget = "" if r.budget is None or over is None else f"{over:.2f} ({r.budget[0]:g} s {r.budget[1]})"
         t.add_row(r.bot, str(r.seats), f"{r.share:.1%} [{r.low:.1%}, {r.high:.1%}]",
                   f"{r.vs_fair:.2f} [{r.low / r.fair:.2f}, {r.high / r.fair:.2f}]", f"{r.mean_score:.2f}",
-                  rating, ordinal, f"{format_seconds(tm.cpu_quantile(0.95))} | {format_seconds(tm.cpu_max)}",
+                  rating, f"{format_seconds(tm.cpu_quantile(0.95))} | {format_seconds(tm.cpu_max)}",
                   f"{format_seconds(tm.wall_quantile(0.95))} | {format_seconds(tm.wall_max)}", budget)
-    t.caption = (("seats: seat-games played; win share: mean of 1 per win, 1/k per win shared by k; "
-                  "rating: OpenSkill Plackett-Luce mu ± sigma, ordinal = mu - 3 sigma"
-                  if summary.ratings_note is None else summary.ratings_note)
-                 + "; move times: decisions with a choice, the thread's CPU and the wall clock; max / budget: "
-                   "the longest move on the budget's own clock")
+    t.caption = ("seats: seat-games played; win share: mean of 1 per win, 1/k per win shared by k; "
+                 "rating: Plackett-Luce fitted to all the games at once on OpenSkill's scale (mean 25), "
+                 f"its interval a bootstrap over games ({summary.bootstrap} replicates)"
+                 "; move times: decisions with a choice, the thread's CPU and the wall clock; max / budget: "
+                 "the longest move on the budget's own clock")
     return t
 
 

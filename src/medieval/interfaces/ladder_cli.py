@@ -21,8 +21,9 @@ from rich.text import Text
 
 from medieval.agents.arena import summarize, write_summary
 from medieval.agents.batch import BatchError
-from medieval.agents.ladder import BOOTSTRAP, analyse, ladder_config, markdown
+from medieval.agents.ladder import analyse, ladder_config, markdown
 from medieval.agents.levels import NAMES
+from medieval.agents.ratings import BOOTSTRAP
 from medieval.core.errors import MedievalError
 from medieval.interfaces.arena_cli import finish, options_of, play_run, run_arguments
 from medieval.interfaces.common import CliError, positive_int
