@@ -11,7 +11,8 @@ import pytest
 
 from medieval.agents.arena import ArenaConfig
 from medieval.agents.batch import seating
-from medieval.agents.ladder import analyse, ladder_config, markdown
+from medieval.agents.ladder import INTERIM_Z, analyse, ladder_config, look_every, looks, markdown, stopping_point
+from medieval.agents.levels import NAMES
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import ladder_cli
 
@@ -104,3 +105,67 @@ def test_the_command_plays_resumes_and_writes_the_tables(tmp_path: Path, capsys:
     assert "8 of 10 games in" in report.err and "nothing played" in report.err
     assert (tmp_path / "ladder.md").read_text() == written
     assert ladder_cli.main(["paladin", "--levels", "easy,nonsense", "--out", str(tmp_path / "x")]) == 2
+
+
+# ------------------------------------------------------------------------------------- stopping early
+def test_a_ladder_settles_at_the_first_look_where_every_pair_clears_the_stricter_bar() -> None:
+    """``stopping_point``: levels that always finish in order settle at the first look; levels that win in
+    turn never do; a look whose games are not all in yet settles nothing."""
+    config = ladder_config("paladin", 3, {}, ["easy", "medium", "hard"], 240)
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    in_order = results(config, 240, lambda i, lineup: max(range(3), key=lambda s: order[lineup[s]]))
+    for r in in_order:
+        r["scores"] = [float(order[config.bots[b]]) for b in r["seating"]]
+    assert look_every(config) == 48 and looks(config, 48) == [48, 96, 144, 192]
+    assert stopping_point(config, in_order, 48, bootstrap=100) == 48
+    assert stopping_point(config, in_order, 24, bootstrap=100) == 24
+    assert stopping_point(config, [r for r in in_order if r["index"] != 5], 48, bootstrap=100) is None
+    in_turn = results(config, 240, lambda i, lineup: i % 3)
+    assert stopping_point(config, in_turn, 48, bootstrap=100) is None
+
+
+def test_the_stricter_bar_asks_more_than_the_last_looks() -> None:
+    """A pair apart at 95% after 60 games of 40 won to 20 is not apart by an interim look's bar."""
+    config = ladder_config("medievallons", 2, {}, ["medium", "hard"], 60)
+    played = results(config, 60, lambda i, lineup: lineup.index("hard" if i % 3 else "medium"))
+    (pair,) = analyse(config, played, bootstrap=400, seed=2).pairs
+    assert pair.ahead == 40 and pair.apart and pair.apart_at(1.96)
+    assert not pair.apart_at(INTERIM_Z)
+    assert pair.diff_low < pair.diff - 1.5 * pair.diff_sd < pair.diff  # the deviation is the interval's scale
+    assert look_every(config) == 48 and look_every(ladder_config("medievallons", 2, {}, NAMES, 60)) == 48
+    assert look_every(ladder_config("medievallons", 3, {}, NAMES, 60)) == 48  # 24 orders of 4 levels in 3 seats
+
+
+def test_the_command_stops_early_resumes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Medievalia 2007's easy and medium, far apart, settle at the first look of a 240-game run; Paladin's
+    (3 players) do not, and play every game."""
+    args = ["medievalia2007", "--levels", "easy,medium", "--games", "240", "--jobs", "1", "--seed", "0",
+            "--bootstrap", "300", "--out", str(tmp_path / "m7"), "--no-progress", "--stop-early"]
+    assert ladder_cli.main(args) == 0
+    out, err = capsys.readouterr()
+    assert "48 of 240 games" in out and "Stopped early after 48 games" in out and "--stop-early" in out
+    assert "apart after 48 games: stopping early" in err
+    data = json.loads((tmp_path / "m7" / "ladder.json").read_text())
+    assert data["games_played"] == 48 and data["stopped_early"] and data["adjacent"][0]["apart"]
+    assert len((tmp_path / "m7" / "results.jsonl").read_text().splitlines()) == 1 + 48
+    assert ladder_cli.main(args) == 0  # the same command: nothing more to play
+    again = capsys.readouterr()
+    assert again.out == out and "resumed: 48 games" in again.err
+    assert ladder_cli.main([*args, "--report"]) == 0
+    assert capsys.readouterr().out == out
+    unsettled = ["paladin", "--players", "3", "--levels", "easy,medium", "--games", "96", "--jobs", "1",
+                 "--bootstrap", "300", "--out", str(tmp_path / "p3"), "--no-progress", "--stop-early",
+                 "--look-every", "24"]
+    assert ladder_cli.main(unsettled) == 0
+    out, err = capsys.readouterr()
+    assert "96 games" in out and "of 96" not in out and "Stopped early" not in out and "stopping early" not in err
+    assert not json.loads((tmp_path / "p3" / "ladder.json").read_text())["stopped_early"]
+
+
+def test_looks_are_whole_seating_cycles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["paladin", "--players", "3", "--levels", "easy,medium,hard", "--games", "10", "--out", str(tmp_path)]
+    assert ladder_cli.main([*base, "--stop-early", "--look-every", "10"]) == 2  # 3 levels in 3 seats: cycles of 3
+    assert "whole number of seating cycles (3 games here" in " ".join(capsys.readouterr().err.split())
+    assert ladder_cli.main([*base, "--look-every", "9"]) == 2
+    assert "--look-every is for --stop-early" in capsys.readouterr().err
+    assert not (tmp_path / "results.jsonl").exists()

@@ -3,12 +3,11 @@ names), rated on OpenSkill's scale, with 95% intervals that come from the games 
 ratings' own sigma.
 
 - **Ratings**: OpenSkill's Plackett-Luce model fitted by maximum likelihood to all the games at once
-  (``ratings.fit_plackett_luce``). OpenSkill's own update, one game at a time in the order played (the
-  arena's rating column), weighs the early games more than the late ones; for levels whose strength does
-  not change, the order of the games then moves their ratings by more than their true difference. The
-  interval of each level's rating is a percentile bootstrap over games: the games are drawn again with
-  replacement, ``bootstrap`` times, and fitted afresh; the same replicates give an interval for the
-  difference of two levels' ratings.
+  (``ratings.fit_plackett_luce``). OpenSkill's own update, one game at a time in the order played, weighs
+  the early games more than the late ones; for levels whose strength does not change, the order of the
+  games then moves their ratings by more than their true difference. The interval of each level's rating
+  is a percentile bootstrap over games: the games are drawn again with replacement, ``bootstrap`` times,
+  and fitted afresh; the same replicates give an interval for the difference of two levels' ratings.
 - **Head to head**: for each pair of adjacent levels, the share of the games they both played in which
   the upper level finished ahead of the lower one (winners first, then by score; a tie counts one half;
   with several seats of a level, the mean over its seats), with a Wilson interval over those games.
@@ -17,11 +16,20 @@ ratings' own sigma.
 
 With at least as many seats as levels every game seats every level (they rotate one seat a game); with
 fewer, the games cycle through every ordered choice of levels for the seats.
+
+- **Stopping early** (``medieval ladder --stop-early``): the run looks at its games every ``look_every``
+  games (whole seating cycles) and stops at the first look where every adjacent pair is apart by a
+  stricter bar, ``INTERIM_Z`` standard errors in place of 1.96 (Haybittle and Peto's rule for interim
+  looks: with so strict a bar at the looks before the last, the chance of calling two equal levels apart
+  stays about what it is with no looks). Levels far apart then cost a fraction of the games; close ones
+  play the whole run, judged at the last look as without looks.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +54,7 @@ from medieval.core.registry import make
 class LevelRow:
     level: str
     spec: str
-    standing: BotRow  # seat-games, win share, its Wilson interval, move times, OpenSkill's game-by-game rating
+    standing: BotRow  # seat-games, win share, its Wilson interval, move times
     mu: float  # the rating fitted to all the games at once (``fit_plackett_luce``)
     mu_low: float  # its bootstrap 95% interval
     mu_high: float
@@ -63,6 +71,7 @@ class Pair:
     diff: float  # the upper level's fitted rating minus the lower's
     diff_low: float  # bootstrap 95% interval of that difference
     diff_high: float
+    diff_sd: float = 0.0  # the bootstrap's standard deviation of the difference
 
     @property
     def share(self) -> float:
@@ -72,6 +81,11 @@ class Pair:
     def apart(self) -> bool:
         return self.low > 0.5 and self.diff_low > 0.0
 
+    def apart_at(self, z: float) -> bool:
+        """Apart by a bar of ``z`` standard errors: the Wilson interval of the head-to-head at ``z``
+        above one half, and the rating difference more than ``z`` bootstrap deviations above zero."""
+        return wilson_interval(self.ahead, self.games, z)[0] > 0.5 and self.diff - z * self.diff_sd > 0.0
+
 
 @dataclass(frozen=True)
 class Ladder:
@@ -80,14 +94,17 @@ class Ladder:
     rows: list[LevelRow]
     pairs: list[Pair]
     bootstrap: int
+    stopped_early: bool = False  # a run with looks stopped here, every pair apart at ``INTERIM_Z``
 
     def to_json(self) -> dict[str, Any]:
         return {**self.config.header(), "games_played": self.games, "bootstrap": self.bootstrap,
+                "stopped_early": self.stopped_early,
                 "levels": [{"level": r.level, "spec": r.spec, "mu": r.mu, "mu_ci95": [r.mu_low, r.mu_high],
                             **r.standing.to_json()} for r in self.rows],
                 "adjacent": [{"upper": p.upper, "lower": p.lower, "games": p.games, "upper_ahead": p.ahead,
                               "share": p.share, "ci95": [p.low, p.high], "rating_difference": p.diff,
-                              "rating_difference_ci95": [p.diff_low, p.diff_high], "apart": p.apart}
+                              "rating_difference_ci95": [p.diff_low, p.diff_high],
+                              "rating_difference_sd": p.diff_sd, "apart": p.apart}
                              for p in self.pairs]}
 
 
@@ -122,7 +139,7 @@ def _ahead(lineup: list[str], ranks: list[int], upper: str, lower: str) -> float
 
 
 def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP,
-            seed: int = 0) -> Ladder:
+            seed: int = 0, stopped_early: bool = False) -> Ladder:
     """The ladder's table from a run's finished games (levels in the order of ``config.bots``, lowest
     first). ``bootstrap`` replicates (drawn from ``seed``) give the rating intervals."""
     levels = list(config.bots)
@@ -145,8 +162,51 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
         low, high = wilson_interval(sum(scores), len(scores))
         diffs = [u - w for u, w in zip(draws[upper], draws[lower], strict=True)]
         pairs.append(Pair(upper, lower, len(scores), sum(scores), low, high, fitted[upper] - fitted[lower],
-                          percentile(diffs, 0.025), percentile(diffs, 0.975)))
-    return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0)
+                          percentile(diffs, 0.025), percentile(diffs, 0.975),
+                          statistics.pstdev(diffs) if diffs else 0.0))
+    return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0, stopped_early)
+
+
+#: The bar at a look of a run that may stop early: two-sided p < 0.001 (Haybittle-Peto).
+INTERIM_Z = 3.2905
+#: About how many games a run that may stop early plays between looks.
+LOOK_GAMES = 48
+
+
+def seating_cycle(config: ArenaConfig) -> int:
+    """Games after which the seating repeats: each level has then had every seat (and, with fewer seats
+    than levels, every ordered choice of levels has played) equally often."""
+    levels, seats = len(config.bots), config.players
+    return levels if levels <= seats else math.perm(levels, seats)
+
+
+def look_every(config: ArenaConfig) -> int:
+    """Games between looks by default: whole seating cycles, about ``LOOK_GAMES``."""
+    cycle = seating_cycle(config)
+    return math.ceil(LOOK_GAMES / cycle) * cycle
+
+
+def settled(ladder: Ladder) -> bool:
+    """Every adjacent pair apart by the bar of an interim look (``INTERIM_Z``)."""
+    return bool(ladder.pairs) and all(p.apart_at(INTERIM_Z) for p in ladder.pairs)
+
+
+def looks(config: ArenaConfig, every: int) -> list[int]:
+    """The numbers of games at which a run of ``config`` that may stop early looks, before its last game."""
+    return list(range(every, config.games, every))
+
+
+def stopping_point(config: ArenaConfig, results: Sequence[dict[str, Any]], every: int,
+                   bootstrap: int = BOOTSTRAP, seed: int = 0) -> int | None:
+    """The first look (``looks``) whose games are all in ``results`` and settle the ladder, or None."""
+    have = {r["index"] for r in results}
+    for n in looks(config, every):
+        if any(i not in have for i in range(n)):
+            return None
+        first = [r for r in results if r["index"] < n]
+        if settled(analyse(config, first, bootstrap, seed)):
+            return n
+    return None
 
 
 def markdown(ladder: Ladder, command: str | None = None) -> str:
@@ -157,6 +217,9 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
     lines = [f"{display}, {c.players} players, {played} (seeds {c.seed}..{c.seed + c.games - 1}), "
              f"seats rotated; ratings: OpenSkill's Plackett-Luce model fitted to all the games at once, intervals from "
              f"{ladder.bootstrap} bootstrap replicates over games", ""]
+    if ladder.stopped_early:
+        lines += [f"Stopped early after {ladder.games} games: every adjacent pair apart by the bar of an "
+                  f"interim look ({INTERIM_Z:.2f} standard errors).", ""]
     if command:
         lines += [f"    {command}", ""]
     lines += ["| level | bot | seat-games | win share [95% CI] | rating [95% CI] | CPU s/move p95 / max "
