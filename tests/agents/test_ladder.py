@@ -11,7 +11,7 @@ import pytest
 
 from medieval.agents.arena import ArenaConfig
 from medieval.agents.batch import seating
-from medieval.agents.ladder import INTERIM_Z, analyse, ladder_config, look_every, looks, markdown, stopping_point
+from medieval.agents.ladder import INTERIM_Z, Pair, analyse, ladder_config, look_every, looks, markdown, stopping_point
 from medieval.agents.levels import NAMES
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import ladder_cli
@@ -122,6 +122,16 @@ def test_a_ladder_settles_at_the_first_look_where_every_pair_clears_the_stricter
     assert stopping_point(config, [r for r in in_order if r["index"] != 5], 48, bootstrap=100) is None
     in_turn = results(config, 240, lambda i, lineup: i % 3)
     assert stopping_point(config, in_turn, 48, bootstrap=100) is None
+    # a look judges the games up to it alone: 48 games in turn, then in order, do not settle at 48
+    late = in_turn[:48] + in_order[48:]
+    assert stopping_point(config, late, 48, bootstrap=100) in (96, 144)
+
+
+def test_an_interim_look_asks_both_the_head_to_head_and_the_rating_difference_to_clear_the_bar() -> None:
+    ahead_only = Pair("hard", "medium", 100, 90.0, 0.82, 0.95, diff=2.0, diff_low=0.1, diff_high=4.0, diff_sd=1.0)
+    rated_only = Pair("hard", "medium", 100, 60.0, 0.5, 0.7, diff=9.0, diff_low=6.0, diff_high=12.0, diff_sd=1.0)
+    both = Pair("hard", "medium", 100, 90.0, 0.82, 0.95, diff=9.0, diff_low=6.0, diff_high=12.0, diff_sd=1.0)
+    assert [p.apart_at(INTERIM_Z) for p in (ahead_only, rated_only, both)] == [False, False, True]
 
 
 def test_the_stricter_bar_asks_more_than_the_last_looks() -> None:
