@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import medieval
 from medieval.agents.arena import (
     ArenaConfig,
     ArenaError,
@@ -85,6 +86,28 @@ def test_wilson_interval() -> None:
 def test_ranks_put_winners_first_then_scores() -> None:
     assert ranks_of([2], [10, 12, 11, 3], 4) == [2, 1, 0, 3]
     assert ranks_of([0, 1], [5, 5, 9, 1], 4) == [0, 0, 1, 2]
+    # a game whose score is not how near a seat came to winning places the others level
+    assert ranks_of([2], [10, 12, 11, 3], 4, "tied") == [1, 1, 0, 1]
+
+
+def test_midevils_ratings_place_the_seats_that_did_not_win_level() -> None:
+    """MidEvil is nearly always won with the Necronomicon, and a random player collects as many skeleton
+    points as the heuristic that lost: placed by points, the heuristic that won every game would rate no
+    better than random."""
+    assert medieval.make("midevil").spec.placings == "tied"
+    assert {medieval.make(g).spec.placings for g in ("paladin", "medievallons", "medievalia", "medievalia2007")} \
+        == {"score"}
+    config = ArenaConfig("midevil", 4, {}, ("random", "heuristic"), 40, seed=0)
+    results = []
+    for i in range(40):
+        seats = list(seating(2, 4, i))
+        winner = next(s for s, b in enumerate(seats) if b == 1)  # a heuristic seat wins every game...
+        scores = [9.0 if b == 0 else 0.0 for b in seats]  # ...and the random seats have the points
+        scores[winner] = 1.0
+        results.append({"index": i, "seed": i, "seating": seats, "winners": [winner], "scores": scores,
+                        "rewards": [1.0 if s == winner else 0.0 for s in range(4)]})
+    rows = {r.bot: r for r in summarize(config, results, bootstrap=100).rows}
+    assert rows["heuristic"].rating.low > rows["random"].rating.high
 
 
 def test_ratings_order_the_stronger_bot_first_with_an_interval_around_each() -> None:

@@ -45,7 +45,7 @@ def test_levels_that_always_finish_in_order_are_apart() -> None:
         r["scores"] = [float(order[b]) for b in lineup]
     ladder = analyse(config, played, bootstrap=50, seed=1)
     assert [r.level for r in ladder.rows] == ["easy", "medium", "hard"]
-    assert [r.spec for r in ladder.rows] == ["heuristic:eps=0.25", "heuristic", "ismcts:time=1,clock=cpu"]
+    assert [r.spec for r in ladder.rows] == ["heuristic:eps=0.35", "heuristic", "ismcts:time=1,clock=cpu"]
     assert [(p.upper, p.lower) for p in ladder.pairs] == [("medium", "easy"), ("hard", "medium")]
     for p in ladder.pairs:
         assert p.games == 60 and p.ahead == 60 and p.low > 0.9 and p.apart
@@ -81,8 +81,8 @@ def test_a_ladder_needs_distinct_levels(levels: list[str]) -> None:
 
 
 def test_the_run_records_what_each_level_stands_for_in_the_game() -> None:
-    header = ladder_config("midevil", None, {}, ["easy", "medium"], 10).header()
-    assert header["levels"] == {"easy": "heuristic:eps=0.1", "medium": "heuristic"}
+    header = ladder_config("medievalia", None, {}, ["easy", "medium"], 10).header()
+    assert header["levels"] == {"easy": "heuristic:eps=0.15", "medium": "heuristic"}
     assert "levels" not in ArenaConfig("paladin", 3, {}, ("heuristic", "random"), 10).header()
 
 
@@ -91,7 +91,7 @@ def test_the_command_plays_resumes_and_writes_the_tables(tmp_path: Path, capsys:
             "--bootstrap", "20", "--out", str(tmp_path), "--no-progress"]
     assert ladder_cli.main(args) == 0
     out = capsys.readouterr().out
-    assert "| easy | `heuristic:eps=0.25` | 9 |" in out and "| medium vs easy | 6 |" in out
+    assert "| easy | `heuristic:eps=0.35` | 9 |" in out and "| medium vs easy | 6 |" in out
     assert (tmp_path / "ladder.md").read_text() == out
     data = json.loads((tmp_path / "ladder.json").read_text())
     assert data["games_played"] == 6 and [lv["level"] for lv in data["levels"]] == ["easy", "medium"]

@@ -32,29 +32,30 @@ def test_every_level_is_a_bot_with_a_budget_in_every_game(name: str) -> None:
 
 
 def test_a_game_may_define_its_own_levels() -> None:
-    """MidEvil's easy bot makes fewer random moves than the common one (its search table says so);
-    Paladin keeps the common levels."""
-    midevil, paladin = medieval.make("midevil"), medieval.make("paladin", 3)
-    assert game_levels(midevil) == {"easy": "heuristic:eps=0.1"}
-    assert game_levels(paladin) == {}
-    assert level_spec("easy", midevil) == "heuristic:eps=0.1"
-    assert level_spec("Easy ", paladin) == level_spec("easy") == "heuristic:eps=0.25"
+    """Medievalia's easy bot makes fewer random moves than the common one, Paladin's more (their search
+    tables say so); Medievallons keeps the common levels."""
+    medievalia, paladin = medieval.make("medievalia"), medieval.make("paladin", 3)
+    medievallons = medieval.make("medievallons")
+    assert game_levels(medievalia) == {"easy": "heuristic:eps=0.15"}
+    assert game_levels(paladin) == {"easy": "heuristic:eps=0.35"} and game_levels(medievallons) == {}
+    assert level_spec("easy", medievalia) == "heuristic:eps=0.15"
+    assert level_spec("Easy ", medievallons) == level_spec("easy") == "heuristic:eps=0.25"
     assert level_spec("HARD ") == "ismcts:time=1,clock=cpu" and level_spec("nonsense") is None
     assert resolve_level("random") == "random"
-    assert resolve_level("easy", midevil) == "heuristic:eps=0.1"
-    easy = make_agent("easy", 1, midevil)
-    assert isinstance(easy, HeuristicAgent) and easy.eps == 0.1 and easy.name == "easy"
+    assert resolve_level("easy", paladin) == "heuristic:eps=0.35"
+    easy = make_agent("easy", 1, medievalia)
+    assert isinstance(easy, HeuristicAgent) and easy.eps == 0.15 and easy.name == "easy"
 
 
 def test_a_level_chosen_without_its_game_becomes_the_games_level_on_its_first_move() -> None:
     agent = make_agent("easy", 1)
     assert isinstance(agent, LevelAgent) and agent.name == "easy"
-    midevil, paladin = medieval.make("midevil"), medieval.make("paladin", 3)
-    inner = agent.agent_for(midevil)
-    assert isinstance(inner, HeuristicAgent) and inner.eps == 0.1
+    medievalia, paladin = medieval.make("medievalia"), medieval.make("paladin", 3)
+    inner = agent.agent_for(medievalia)
+    assert isinstance(inner, HeuristicAgent) and inner.eps == 0.15
     other = agent.agent_for(paladin)
-    assert isinstance(other, HeuristicAgent) and other.eps == 0.25
-    assert agent.agent_for(midevil) is inner
+    assert isinstance(other, HeuristicAgent) and other.eps == 0.35
+    assert agent.agent_for(medievalia) is inner
     assert make_agent("hard", 1).budget(paladin) == (1.0, "cpu")
 
 
@@ -88,6 +89,6 @@ def test_the_server_builds_a_level_as_the_game_defines_it() -> None:
     pytest.importorskip("fastapi")
     from medieval.interfaces.server.bots import bounded_spec
 
-    assert bounded_spec("easy", 5.0, 1000, medieval.make("midevil")) == "heuristic:eps=0.1"
-    assert bounded_spec("easy", 5.0, 1000, medieval.make("paladin", 3)) == "heuristic:eps=0.25"
+    assert bounded_spec("easy", 5.0, 1000, medieval.make("medievalia")) == "heuristic:eps=0.15"
+    assert bounded_spec("easy", 5.0, 1000, medieval.make("medievallons")) == "heuristic:eps=0.25"
     assert bounded_spec("hard", 5.0, 1000, medieval.make("midevil")) == "ismcts:time=1.0,clock=wall"

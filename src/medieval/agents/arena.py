@@ -310,6 +310,7 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap:
     times = {b: MoveTimes() for b in bots}
     rated: list[tuple[list[str], list[int]]] = []
     decisions = 0
+    placings = make(config.game, config.players, **config.options).spec.placings
     for r in results:
         lineup = [config.bots[b] for b in r["seating"]]
         seat_times = r.get("times")
@@ -319,7 +320,7 @@ def summarize(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap:
             score[bot] += float(r["scores"][s])
             if seat_times is not None:
                 times[bot].merge(MoveTimes.from_json(seat_times[s]))
-        rated.append((lineup, ranks_of(r["winners"], r["scores"], config.players)))
+        rated.append((lineup, ranks_of(r["winners"], r["scores"], config.players, placings)))
         decisions += int(r.get("decisions", 0))
     ratings = fitted_ratings(rated, bots, bootstrap, seed=config.seed)
     fair = 1.0 / config.players

@@ -122,9 +122,9 @@ def ladder_config(game: str, players: int | None, options: dict[str, Any], level
                        games=games, seed=seed)
 
 
-def _lineup(config: ArenaConfig, result: dict[str, Any]) -> tuple[list[str], list[int]]:
+def _lineup(config: ArenaConfig, result: dict[str, Any], placings: str) -> tuple[list[str], list[int]]:
     lineup = [config.bots[b] for b in result["seating"]]
-    return lineup, ranks_of(result["winners"], result["scores"], config.players)
+    return lineup, ranks_of(result["winners"], result["scores"], config.players, placings)
 
 
 def _ahead(lineup: list[str], ranks: list[int], upper: str, lower: str) -> float | None:
@@ -145,12 +145,12 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
     levels = list(config.bots)
     summary = summarize(config, results)
     standings = {r.bot: r for r in summary.rows}
-    games = [_lineup(config, r) for r in results]
+    game = make(config.game, config.players, **config.options)
+    games = [_lineup(config, r, game.spec.placings) for r in results]
     orders = FinishingOrders.of(games, levels)
     fitted = fit_plackett_luce(orders) if games else {lv: 0.0 for lv in levels}
     fits = bootstrap_fits(orders, bootstrap, seed)
     draws = {lv: [f[lv] for f in fits] for lv in levels}
-    game = make(config.game, config.players, **config.options)
     rows = []
     for lv in levels:
         d = draws[lv]

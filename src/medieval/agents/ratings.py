@@ -46,9 +46,12 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def ranks_of(winners: Sequence[int], scores: Sequence[float], players: int) -> list[int]:
-    """Rank per seat (0 best, ties share a rank): winners first, then the rest by score."""
-    keys = [(0 if s in winners else 1, -(scores[s] if s < len(scores) else 0.0)) for s in range(players)]
+def ranks_of(winners: Sequence[int], scores: Sequence[float], players: int, placings: str = "score") -> list[int]:
+    """Rank per seat (0 best, ties share a rank): winners first, then the rest by score, or (``placings``
+    ``"tied"``, ``GameSpec.placings``) the rest level."""
+    by_score = placings == "score"
+    keys = [(0 if s in winners else 1, -(scores[s] if by_score and s < len(scores) else 0.0))
+            for s in range(players)]
     ordered = sorted(set(keys))
     return [ordered.index(k) for k in keys]
 

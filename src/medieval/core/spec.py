@@ -112,6 +112,7 @@ def _num(x: float) -> int | float:
 #: What kind of chance a game has: none (deterministic given the actions), or sampled (shuffles and
 #: rolls drawn from the state's own seeded stream, inside ``apply``: no explicit chance seat).
 ChanceKind = Literal["none", "sampled"]
+Placings = Literal["score", "tied"]
 Configuration = tuple[int, Mapping[str, OptionValue]]
 
 
@@ -181,6 +182,11 @@ class GameSpec:
     test_configurations: tuple[Configuration, ...] = field(default=(), hash=False)
     #: What ``medieval bench --baseline`` holds the game's speed to.
     speed: SpeedTargets = field(default_factory=SpeedTargets)
+    #: How bot ratings (the arena's, the ladder's) place the seats that did not win: ``"score"``, by final
+    #: score, where the score measures how near a seat came to winning; ``"tied"``, all level behind the
+    #: winners, where it does not (MidEvil: most games are won with the Necronomicon, and the skeleton
+    #: points of the others say little of who came nearest).
+    placings: Placings = "score"
 
     @property
     def player_counts(self) -> tuple[int, ...]:
