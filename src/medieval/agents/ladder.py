@@ -9,7 +9,8 @@ ratings' own sigma.
   is a percentile bootstrap over games: the games are drawn again with replacement, ``bootstrap`` times,
   and fitted afresh; the same replicates give an interval for the difference of two levels' ratings.
 - **Head to head**: for each pair of adjacent levels, the share of the games they both played in which
-  the upper level finished ahead of the lower one (winners first, then by score; a tie counts one half;
+  the upper level finished ahead of the lower one (winners first, then by score or level as the game
+  places them, ``GameSpec.placings``; a tie counts one half;
   with several seats of a level, the mean over its seats), with a Wilson interval over those games.
   Two levels are **apart** when the head-to-head interval lies above one half and the bootstrap interval
   of their rating difference above zero.

@@ -3,8 +3,9 @@
 A rating is the strength of OpenSkill's Plackett-Luce model (the model of a maintained multiplayer
 TrueSkill-like rating library, on its scale: mean 25), fitted by maximum likelihood to all of a run's games
 at once (``fit_plackett_luce``), with a 95% interval from a bootstrap over the games. Each game ranks its
-seats winners first (tied when the win is shared), then the others by final score; a bot holding several
-seats plays each with the same strength.
+seats winners first (tied when the win is shared), then the others by final score, or level where the
+game's score is not how near a seat came to winning (``GameSpec.placings``); a bot holding several seats
+plays each with the same strength.
 
 Why not OpenSkill's own update, one game at a time in the order played: for bots whose strength does not
 change, its shrinking steps weigh the early games more than the late ones, so the order the games happened
