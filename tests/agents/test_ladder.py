@@ -64,6 +64,7 @@ def test_levels_that_win_in_turn_are_not_apart() -> None:
     assert pair.diff_low < 0 < pair.diff_high
     text = markdown(ladder, command="medieval ladder medievallons --players 2")
     assert "| hard vs medium | 40 | 50.0% [" in text and "| no |" in text
+    assert "hard vs medium not ahead so far" in text
     assert "    medieval ladder medievallons --players 2" in text
 
 
@@ -179,3 +180,20 @@ def test_looks_are_whole_seating_cycles(tmp_path: Path, capsys: pytest.CaptureFi
     assert ladder_cli.main([*base, "--look-every", "9"]) == 2
     assert "--look-every is for --stop-early" in capsys.readouterr().err
     assert not (tmp_path / "results.jsonl").exists()
+
+
+def test_a_pair_not_yet_apart_projects_the_games_that_would_part_it_at_the_rates_seen() -> None:
+    """Intervals narrow as one over the square root of the games: 58 of 100 ahead needs about 147 games
+    for the head-to-head, a difference of 2.0 with a deviation of 1.5 about 217 for the rating."""
+    def pair(ahead: float, diff: float, sd: float, games: int = 100) -> Pair:
+        return Pair("hard", "medium", games, ahead, 0.48, 0.67, diff=diff, diff_low=diff - 2 * sd,
+                    diff_high=diff + 2 * sd, diff_sd=sd)
+
+    assert pair(58.0, 2.0, 1.5).games_to_part(100) == 217  # the rating difference binds
+    assert pair(58.0, 2.0, 0.5).games_to_part(100) == 147  # the head-to-head binds
+    sixth = pair(29.0, 2.0, 0.5, games=50).games_to_part(300)  # 58% of 50: the pair met in a sixth of the games
+    assert sixth == 878  # 146.2 games together (as above), six times as many in all
+    assert pair(50.0, 2.0, 0.5).games_to_part(100) is None  # not ahead: no number of games parts it
+    assert pair(58.0, -0.5, 0.5).games_to_part(100) is None
+    apart = Pair("hard", "medium", 400, 300.0, 0.7, 0.79, diff=5.0, diff_low=3.0, diff_high=7.0, diff_sd=1.0)
+    assert apart.apart and apart.games_to_part(400) is None

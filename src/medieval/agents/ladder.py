@@ -39,6 +39,7 @@ from medieval.agents.arena import ArenaConfig, BotRow, summarize
 from medieval.agents.levels import level_spec
 from medieval.agents.ratings import (
     BOOTSTRAP,
+    Z95,
     FinishingOrders,
     bootstrap_fits,
     fit_plackett_luce,
@@ -81,6 +82,19 @@ class Pair:
     @property
     def apart(self) -> bool:
         return self.low > 0.5 and self.diff_low > 0.0
+
+    def games_to_part(self, games: int, z: float = Z95) -> int | None:
+        """About how many games of the run (``games`` so far) would tell the pair apart if the head-to-head
+        share and the rating difference stayed as they are: the intervals narrow as one over the square
+        root of the games. None when the pair is apart already, or the upper level is not ahead so far
+        (no number of games would part them at that rate). A projection at the effect seen so far, which
+        is as likely to shrink as to grow: about half the time, more games are needed."""
+        p = self.share
+        if self.apart or not self.games or p <= 0.5 or self.diff <= 0.0:
+            return None
+        ahead = z * z * p * (1.0 - p) / (p - 0.5) ** 2 * games / self.games  # (the pair's share of the games)
+        rated = games * (z * self.diff_sd / self.diff) ** 2
+        return max(games, math.ceil(max(ahead, rated)))
 
     def apart_at(self, z: float) -> bool:
         """Apart by a bar of ``z`` standard errors: the Wilson interval of the head-to-head at ``z``
@@ -238,4 +252,13 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
         diff = f"{p.diff:+.1f} [{p.diff_low:+.1f}, {p.diff_high:+.1f}]" if ladder.games else "n/a"
         lines.append(f"| {p.upper} vs {p.lower} | {p.games} | {p.share:.1%} [{p.low:.1%}, {p.high:.1%}] | "
                      f"{diff} | {'yes' if p.apart else 'no'} |")
+    open_pairs = [p for p in ladder.pairs if not p.apart and p.games]
+    if open_pairs:
+        said = []
+        for p in open_pairs:
+            n = p.games_to_part(ladder.games)
+            said.append(f"{p.upper} vs {p.lower} " + ("not ahead so far" if n is None else
+                                                      f"apart after about {n} games in all"))
+        lines += ["", "Not apart yet; at the rates seen so far (as likely to shrink as to grow: about half the time "
+                  "more games are needed): " + "; ".join(said) + "."]
     return "\n".join(lines) + "\n"
