@@ -13,6 +13,7 @@ from medieval.agents.arena import ArenaConfig
 from medieval.agents.batch import seating
 from medieval.agents.ladder import INTERIM_Z, Pair, analyse, ladder_config, look_every, looks, markdown, stopping_point
 from medieval.agents.levels import NAMES
+from medieval.agents.ratings import wilson_interval
 from medieval.core.errors import InvalidOptionError
 from medieval.interfaces import ladder_cli
 
@@ -73,6 +74,42 @@ def test_with_fewer_seats_than_levels_a_pair_counts_only_the_games_it_shared() -
     played = results(config, 12, lambda i, lineup: 0)
     ladder = analyse(config, played, bootstrap=10)
     assert [p.games for p in ladder.pairs] == [4, 4]  # each ordered pair of levels twice in 12 games
+
+
+def test_every_two_levels_have_their_head_to_head_beside_the_adjacent_pairs() -> None:
+    """A level may gain on the one below it and not on the others: the rating difference reads all the
+    games, so the ladder also shows every two levels' meetings."""
+    config = ladder_config("medievallons", 4, {}, ["easy", "medium", "hard", "expert"], 48)
+    played = results(config, 48, lambda i, lineup: 0)
+    for r in played:  # expert, hard, medium, easy; one game in four medium first, then expert, hard, easy
+        lineup = [config.bots[b] for b in r["seating"]]
+        order = ["medium", "expert", "hard", "easy"] if r["index"] % 4 == 0 else ["expert", "hard", "medium", "easy"]
+        r["scores"] = [float(4 - order.index(b)) for b in lineup]
+        r["winners"] = [lineup.index(order[0])]
+    ladder = analyse(config, played, bootstrap=20, seed=1)
+    shares = {(m.upper, m.lower): (m.games, m.share) for m in ladder.meetings}
+    assert shares == {("medium", "easy"): (48, 1.0), ("hard", "easy"): (48, 1.0), ("hard", "medium"): (48, 0.75),
+                      ("expert", "easy"): (48, 1.0), ("expert", "medium"): (48, 0.75), ("expert", "hard"): (48, 1.0)}
+    assert [(p.upper, p.lower, p.share) for p in ladder.pairs] == [
+        ("medium", "easy", 1.0), ("hard", "medium", 0.75), ("expert", "hard", 1.0)]
+    text = markdown(ladder)
+    assert "| finished ahead of | easy | medium | hard |" in text
+    assert "| expert | 100.0% of 48 | 75.0% of 48 | 100.0% of 48 |" in text
+    assert "| hard | 100.0% of 48 | 75.0% of 48 |  |" in text
+    meetings = ladder.to_json()["meetings"]
+    (em,) = [m for m in meetings if (m["upper"], m["lower"]) == ("expert", "medium")]
+    assert em["games"] == 48 and em["upper_ahead"] == 36 and em["ci95"] == list(wilson_interval(36, 48))
+
+
+def test_with_fewer_seats_every_two_levels_count_only_the_games_they_shared() -> None:
+    config = ladder_config("medievallons", 2, {}, ["easy", "medium", "hard"], 12)
+    strongest = ["easy", "medium", "hard"].index
+    ladder = analyse(config, results(config, 12, lambda i, lineup: lineup.index(max(lineup, key=strongest))),
+                     bootstrap=10)
+    assert [(m.upper, m.lower, m.games, m.share) for m in ladder.meetings] == [
+        ("medium", "easy", 4, 1.0), ("hard", "easy", 4, 1.0), ("hard", "medium", 4, 1.0)]
+    two = analyse(ladder_config("medievallons", 2, {}, ["hard", "expert"], 4), [], bootstrap=10)
+    assert "finished ahead of" not in markdown(two)  # two levels: the pairs table says it all
 
 
 @pytest.mark.parametrize("levels", [["easy"], ["easy", "easy"], ["easy", "grandmaster"]])

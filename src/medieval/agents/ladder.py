@@ -103,6 +103,22 @@ class Pair:
 
 
 @dataclass(frozen=True)
+class Meeting:
+    """Any two levels' head-to-head (the adjacent ones are also ``Pair``): how often the upper level
+    finished ahead of the lower in the games both played."""
+    upper: str
+    lower: str
+    games: int
+    ahead: float  # counted as for ``Pair.ahead``
+    low: float  # Wilson 95% interval of ahead / games
+    high: float
+
+    @property
+    def share(self) -> float:
+        return self.ahead / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
 class Ladder:
     config: ArenaConfig
     games: int
@@ -110,6 +126,10 @@ class Ladder:
     pairs: list[Pair]
     bootstrap: int
     stopped_early: bool = False  # a run with looks stopped here, every pair apart at ``INTERIM_Z``
+    #: Every two levels, upper above lower (in the levels' order: for each upper level, the lower ones from
+    #: the lowest). The rating difference of two levels reads all their games, against the others too;
+    #: these say where a level gains on another one and where it does not.
+    meetings: tuple[Meeting, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {**self.config.header(), "games_played": self.games, "bootstrap": self.bootstrap,
@@ -120,7 +140,9 @@ class Ladder:
                               "share": p.share, "ci95": [p.low, p.high], "rating_difference": p.diff,
                               "rating_difference_ci95": [p.diff_low, p.diff_high],
                               "rating_difference_sd": p.diff_sd, "apart": p.apart}
-                             for p in self.pairs]}
+                             for p in self.pairs],
+                "meetings": [{"upper": m.upper, "lower": m.lower, "games": m.games, "upper_ahead": m.ahead,
+                              "share": m.share, "ci95": [m.low, m.high]} for m in self.meetings]}
 
 
 def ladder_config(game: str, players: int | None, options: dict[str, Any], levels: Sequence[str], games: int,
@@ -171,15 +193,22 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
         d = draws[lv]
         rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], percentile(d, 0.025),
                              percentile(d, 0.975)))
+    meetings = []
+    for u in range(1, len(levels)):
+        for lower in levels[:u]:
+            upper = levels[u]
+            scores = [a for lineup, ranks in games if (a := _ahead(lineup, ranks, upper, lower)) is not None]
+            meetings.append(Meeting(upper, lower, len(scores), sum(scores), *wilson_interval(sum(scores), len(scores))))
+    met = {(m.upper, m.lower): m for m in meetings}
     pairs = []
     for lower, upper in itertools.pairwise(levels):
-        scores = [a for lineup, ranks in games if (a := _ahead(lineup, ranks, upper, lower)) is not None]
-        low, high = wilson_interval(sum(scores), len(scores))
+        m = met[upper, lower]
         diffs = [u - w for u, w in zip(draws[upper], draws[lower], strict=True)]
-        pairs.append(Pair(upper, lower, len(scores), sum(scores), low, high, fitted[upper] - fitted[lower],
+        pairs.append(Pair(upper, lower, m.games, m.ahead, m.low, m.high, fitted[upper] - fitted[lower],
                           percentile(diffs, 0.025), percentile(diffs, 0.975),
                           statistics.pstdev(diffs) if diffs else 0.0))
-    return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0, stopped_early)
+    return Ladder(config, len(results), rows, pairs, bootstrap if draws[levels[0]] else 0, stopped_early,
+                  tuple(meetings))
 
 
 #: The bar at a look of a run that may stop early: two-sided p < 0.001 (Haybittle-Peto).
@@ -225,7 +254,8 @@ def stopping_point(config: ArenaConfig, results: Sequence[dict[str, Any]], every
 
 
 def markdown(ladder: Ladder, command: str | None = None) -> str:
-    """The ladder as markdown tables (levels, then adjacent pairs), with the command that made it."""
+    """The ladder as markdown tables (levels, adjacent pairs, then every two levels' head-to-head), with the
+    command that made it."""
     c = ladder.config
     display = make(c.game, c.players, **c.options).spec.display_name
     played = f"{ladder.games} games" if ladder.games == c.games else f"{ladder.games} of {c.games} games"
@@ -252,6 +282,13 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
         diff = f"{p.diff:+.1f} [{p.diff_low:+.1f}, {p.diff_high:+.1f}]" if ladder.games else "n/a"
         lines.append(f"| {p.upper} vs {p.lower} | {p.games} | {p.share:.1%} [{p.low:.1%}, {p.high:.1%}] | "
                      f"{diff} | {'yes' if p.apart else 'no'} |")
+    if len(ladder.rows) > 2 and ladder.games:
+        lowers = [r.level for r in ladder.rows[:-1]]
+        lines += ["", "| finished ahead of | " + " | ".join(lowers) + " |", "|---|" + "---:|" * len(lowers)]
+        for r in ladder.rows[1:]:
+            cells = [next((f"{m.share:.1%} of {m.games}" for m in ladder.meetings
+                           if m.upper == r.level and m.lower == lower), "") for lower in lowers]
+            lines.append(f"| {r.level} | " + " | ".join(cells) + " |")
     open_pairs = [p for p in ladder.pairs if not p.apart and p.games]
     if open_pairs:
         said = []
