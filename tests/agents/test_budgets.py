@@ -220,3 +220,82 @@ def test_halving_rounds_follow_a_time_budget() -> None:
     assert played[0] == 1000 and clock.now == pytest.approx(1.0)
     visits = {a: v for a, (v, _) in agent.last.root.items()}
     assert visits["pick 15"] > 2 * 1000 // 16 > visits["pick 1"]
+
+
+# ------------------------------------------------------------------------------- a decided move
+def decisions(game: medieval.Game[Any], count: int, seed: int) -> list[tuple[State, int]]:
+    """Decisions with a choice from heuristic games, every seventh one."""
+    out: list[tuple[State, int]] = []
+    while len(out) < count:
+        state, rng, n = game.new_game(seed), random.Random(seed), 0
+        while not state.is_over and len(out) < count:
+            seat = state.to_move[0]
+            if len(state.legal_actions(seat)) >= 2 and n % 7 == 3:
+                out.append((state.clone(), seat))
+            state.apply(seat, game.heuristic_action(state, seat, rng))
+            n += 1
+        seed += 1
+    return out
+
+
+def lead(agent: ISMCTSAgent) -> int:
+    visits = [*sorted((v for v, _ in agent.last.root.values()), reverse=True), 0]
+    return visits[0] - visits[1]
+
+
+def test_a_search_that_settles_plays_the_move_of_its_whole_budget() -> None:
+    """Each iteration adds one visit to one root action: once the most visited leads every other by more
+    than the iterations left, the rest of the budget could not change the move. With the same seed, the
+    settled search and the whole one choose the same move at every decision, the settled one in fewer
+    iterations wherever it stopped."""
+    game = medieval.make("medievallons", 4)
+    stopped = 0
+    for i, (state, seat) in enumerate(decisions(game, 16, seed=21)):
+        settled, whole = ismcts("ismcts:iters=240,settle=on", seed=i), ismcts("ismcts:iters=240,settle=off", seed=i)
+        assert settled.choose(state.clone(), seat) == whole.choose(state.clone(), seat)
+        assert whole.last.iterations == 240 and not whole.last.settled
+        if settled.last.settled:
+            stopped += 1
+            assert settled.last.iterations < 240 and settled.last.iterations % 16 == 0
+            assert lead(settled) > 240 - settled.last.iterations
+        else:
+            assert settled.last.iterations == 240
+    assert stopped >= 4
+
+
+def test_a_time_budget_settles_on_the_rate_so_far() -> None:
+    """At 1 ms of (fake) CPU a playout a one-second budget is 1,000 iterations. Pick 15 is far ahead: the
+    search stops once its lead exceeds what the time left could still give at the rate so far (with a
+    margin), and chooses as the whole second does."""
+    state = DiceEdgeGame(players=2, step=2, picks=16).new_game(seed=1)
+    moves = []
+    for spec in ("ismcts:time=1,clock=cpu", "ismcts:time=1,clock=cpu,settle=off"):
+        clock = FakeClock()
+        agent = ismcts(spec, seed=3)
+        played = costly(agent, clock, 0.001)
+        moves.append(agent.choose(state, 0))
+        if agent.last.settled:
+            assert played[0] == agent.last.iterations < 1000
+            left = (1.0 - clock.now) * 1000  # iterations the time left would give, at this rate
+            assert left * 1.25 < lead(agent) <= (left + 16) * 1.25 + 16  # checked every 16 iterations
+        else:
+            assert spec.endswith("off") and played[0] == 1000
+    assert moves[0] == moves[1] == Pick(15)
+
+
+def test_which_searches_settle() -> None:
+    """``settle=auto`` (the default) with a time budget alone: an iteration budget keeps the bot's random
+    draws where a seeded run expects them. Several trees and the paired search spend their whole budget."""
+    def settles(spec: str) -> bool:
+        agent = ismcts(spec)
+        return agent.config.settles
+    assert settles("ismcts:time=1") and settles("ismcts:iters=100,settle=on")
+    assert not settles("ismcts:iters=100") and not settles("ismcts:iters=100,time=1")
+    assert not settles("ismcts:time=1,settle=off")
+    state = DiceEdgeGame(players=2, step=2, picks=16).new_game(seed=1)
+    for spec in ("ismcts:iters=2000,settle=on,trees=2", "ismcts:iters=2000,settle=on,paired=1"):
+        agent = ismcts(spec, seed=3)
+        agent.choose(state, 0)
+        assert not agent.last.settled and agent.last.iterations >= 2000, spec
+    with pytest.raises(medieval.InvalidOptionError):
+        ismcts("ismcts:settle=maybe")

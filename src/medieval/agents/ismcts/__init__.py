@@ -147,7 +147,8 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         else:
             best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
                                                       fast, evaluate, round_of, budget, clock, deadline)
-        self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start)
+        self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start,
+                                settled=self._settled and not cfg.paired)
         return best
 
     def _heuristic(self, game: Game[Any]) -> Heuristic | None:

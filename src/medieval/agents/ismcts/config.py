@@ -73,6 +73,10 @@ PARAMETERS: tuple[OptionSpec, ...] = (
     OptionSpec("trees", 1, "independent trees the budget is split among, grown one after another; the move "
                "has the most visits summed over them (default 1: one tree)", value_type=int, minimum=1,
                maximum=64),
+    OptionSpec("settle", "auto", "stop the tree search once its move is decided: the most visited move leads "
+               "every other by more visits than the budget left could still give (auto, the default: with a time "
+               "budget alone; on: with any budget; off: spend the whole budget). The move is the one the whole "
+               "budget would have chosen", choices=("auto", "on", "off")),
     OptionSpec("tuned", True, "1 (default): parameters not given take the values tuned for the game being "
                "played (the data/search.json its spec names); 0: the generic defaults everywhere"),
 )
@@ -127,6 +131,7 @@ class ISMCTSConfig:
     nmin: int = 8
     halving: int = 0
     trees: int = 1
+    settle: str = "auto"
     tuned: bool = True
     #: the keys the bot's spec set explicitly (tuned per-game values never override them)
     given: frozenset[str] = field(default=frozenset(), compare=False)
@@ -136,6 +141,15 @@ class ISMCTSConfig:
         if self.iters is None and self.time is None:
             return DEFAULT_ITERS
         return self.iters
+
+    @property
+    def settles(self) -> bool:
+        """Whether the tree search stops once its move is decided (``settle``): ``auto`` does with a time
+        budget alone, where the number of iterations is not reproducible anyway; with an iteration budget
+        it would leave the search's random draws at another point for the next move."""
+        if self.settle == "auto":
+            return self.time is not None and self.iters is None
+        return self.settle == "on"
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ISMCTSConfig:

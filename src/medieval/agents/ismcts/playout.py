@@ -26,6 +26,7 @@ class SearchStats:
     seconds: float = 0.0  # wall clock
     root: RootStats = field(default_factory=dict)
     cpu_seconds: float = 0.0
+    settled: bool = False  # the search stopped before its budget, its move decided (``settle``)
 
     @property
     def rate(self) -> float:

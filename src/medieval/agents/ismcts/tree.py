@@ -31,8 +31,31 @@ def _event_key(kind: str, data: dict[str, Any] | None) -> Hashable:
     return None if data is None else (kind, repr(data))
 
 
+#: Iterations between two checks of whether the move is decided (``settle``).
+SETTLE_EVERY = 16
+#: The iterations a time budget could still give are estimated from the rate so far, times this margin
+#: (a tree's iterations get slower as it deepens, so the rate so far rarely understates what is left).
+SETTLE_MARGIN = 1.25
+
+
+def _lead(node: _Node) -> float:
+    """How many more visits the most visited action of ``node`` has than any other (an action not tried yet
+    has none)."""
+    first = second = 0.0
+    for st in node.stats.values():
+        v = st[0]
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second
+
+
 class TreeSearch(Playouts):
     """The tree search (the default: ``paired=0``)."""
+
+    #: Whether the last tree search stopped before its budget, its move decided (``settle``).
+    _settled = False
 
     def _tree(self, state: State, seat: int, legal: Sequence[Action], roots: list[_Node], root: _Node,
               multi: bool, prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
@@ -44,8 +67,16 @@ class TreeSearch(Playouts):
         With ``trees=K`` the budget is split among K trees grown one after another, each from nothing
         (its share of the iterations, or of the time left), and the move is the one with the most visits
         summed over them: each tree stays as shallow as its share makes it, and the sum evens out the
-        chance of one tree's pick among close moves (root parallelisation, run in turn)."""
+        chance of one tree's pick among close moves (root parallelisation, run in turn).
+
+        With ``settle`` (one tree, a decision not taken in a simultaneous round) the search stops once its
+        move is decided: every root iteration adds one visit to one action, so when the most visited action
+        leads every other by more visits than the budget could still give, no iteration left could change
+        the move. An iteration budget says exactly how many are left; a time budget's are estimated from the
+        rate so far (with ``SETTLE_MARGIN``)."""
         k = self._cfg.trees
+        settle = self._cfg.settles and k == 1
+        self._settled = False
         iterations = 0
         total: dict[Action, list[float]] = {}
         simultaneous = False
@@ -60,11 +91,22 @@ class TreeSearch(Playouts):
             cap = None if budget is None else iterations + (budget - iterations) // (k - t)
             end = deadline if deadline is None or t == k - 1 else start + (deadline - start) * (t + 1) / k
             grown = 0
+            now = tree_start = clock() if settle and end is not None else 0.0
             while True:
                 if cap is not None and iterations >= cap:
                     break
-                if end is not None and grown > 0 and clock() >= end:
-                    break
+                if end is not None and grown > 0:
+                    now = clock()
+                    if now >= end:
+                        break
+                if settle and grown and not grown % SETTLE_EVERY and not root.simultaneous:
+                    left = math.inf if cap is None else cap - iterations
+                    if end is not None:
+                        spent = now - tree_start
+                        left = min(left, (end - now) * grown / spent * SETTLE_MARGIN if spent > 0 else math.inf)
+                    if _lead(root) > left:
+                        self._settled = True
+                        break
                 world = state.determinize(seat, self.world_rng)
                 self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
                 iterations += 1
