@@ -40,7 +40,8 @@ from medieval.interfaces.bench import decision_points
 def bench_game(name: str, bot: str, iters: int, count: int, seed: int, players: int | None,
                min_actions: int = 2, seconds: float | None = None) -> dict[str, Any]:
     points = decision_points(medieval.make(name, players), count, seed, min_actions=min_actions)
-    budget = f"time={seconds:g},clock=cpu" if seconds is not None else f"iters={iters}"
+    # settle=off: a search that stops once its move is decided would measure only its early iterations
+    budget = f"time={seconds:g},clock=cpu,settle=off" if seconds is not None else f"iters={iters}"
     spec = f"{bot},{budget}" if ":" in bot else f"{bot}:{budget}"
     total_iters = 0
     wall = cpu = 0.0
