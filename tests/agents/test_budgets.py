@@ -17,6 +17,7 @@ from medieval.agents.base import Agent
 from medieval.agents.ismcts import ISMCTSAgent
 from medieval.agents.timing import MoveTimes, TimedAgent
 from medieval.core.state import Action, State
+from medieval.interfaces.bench import decision_points
 from tests.agents.toygames import DiceEdgeGame, Pick
 
 
@@ -223,21 +224,6 @@ def test_halving_rounds_follow_a_time_budget() -> None:
 
 
 # ------------------------------------------------------------------------------- a decided move
-def decisions(game: medieval.Game[Any], count: int, seed: int) -> list[tuple[State, int]]:
-    """Decisions with a choice from heuristic games, every seventh one."""
-    out: list[tuple[State, int]] = []
-    while len(out) < count:
-        state, rng, n = game.new_game(seed), random.Random(seed), 0
-        while not state.is_over and len(out) < count:
-            seat = state.to_move[0]
-            if len(state.legal_actions(seat)) >= 2 and n % 7 == 3:
-                out.append((state.clone(), seat))
-            state.apply(seat, game.heuristic_action(state, seat, rng))
-            n += 1
-        seed += 1
-    return out
-
-
 def lead(agent: ISMCTSAgent) -> int:
     visits = [*sorted((v for v, _ in agent.last.root.values()), reverse=True), 0]
     return visits[0] - visits[1]
@@ -250,7 +236,7 @@ def test_a_search_that_settles_plays_the_move_of_its_whole_budget() -> None:
     iterations wherever it stopped."""
     game = medieval.make("medievallons", 4)
     stopped = 0
-    for i, (state, seat) in enumerate(decisions(game, 16, seed=21)):
+    for i, (state, seat) in enumerate(decision_points(game, 16, seed=21, per_game=1)):
         settled, whole = ismcts("ismcts:iters=240,settle=on", seed=i), ismcts("ismcts:iters=240,settle=off", seed=i)
         assert settled.choose(state.clone(), seat) == whole.choose(state.clone(), seat)
         assert whole.last.iterations == 240 and not whole.last.settled

@@ -63,21 +63,32 @@ class LevelRow:
 
 
 @dataclass(frozen=True)
-class Pair:
+class Meeting:
+    """Two levels' head-to-head: how often the upper level finished ahead of the lower in the games both
+    played. The ladder has one for every two levels; the adjacent ones are also ``Pair``."""
     upper: str
     lower: str
     games: int  # games both levels played
     ahead: float  # games the upper level finished ahead (ties and shared seats count fractions)
     low: float  # Wilson 95% interval of ahead / games
     high: float
-    diff: float  # the upper level's fitted rating minus the lower's
-    diff_low: float  # bootstrap 95% interval of that difference
-    diff_high: float
-    diff_sd: float = 0.0  # the bootstrap's standard deviation of the difference
 
     @property
     def share(self) -> float:
         return self.ahead / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"upper": self.upper, "lower": self.lower, "games": self.games, "upper_ahead": self.ahead,
+                "share": self.share, "ci95": [self.low, self.high]}
+
+
+@dataclass(frozen=True)
+class Pair(Meeting):
+    """Two adjacent levels: their head-to-head and the difference of their fitted ratings."""
+    diff: float  # the upper level's fitted rating minus the lower's
+    diff_low: float  # bootstrap 95% interval of that difference
+    diff_high: float
+    diff_sd: float = 0.0  # the bootstrap's standard deviation of the difference
 
     @property
     def apart(self) -> bool:
@@ -103,22 +114,6 @@ class Pair:
 
 
 @dataclass(frozen=True)
-class Meeting:
-    """Any two levels' head-to-head (the adjacent ones are also ``Pair``): how often the upper level
-    finished ahead of the lower in the games both played."""
-    upper: str
-    lower: str
-    games: int
-    ahead: float  # counted as for ``Pair.ahead``
-    low: float  # Wilson 95% interval of ahead / games
-    high: float
-
-    @property
-    def share(self) -> float:
-        return self.ahead / self.games if self.games else 0.0
-
-
-@dataclass(frozen=True)
 class Ladder:
     config: ArenaConfig
     games: int
@@ -136,13 +131,11 @@ class Ladder:
                 "stopped_early": self.stopped_early,
                 "levels": [{"level": r.level, "spec": r.spec, "mu": r.mu, "mu_ci95": [r.mu_low, r.mu_high],
                             **r.standing.to_json()} for r in self.rows],
-                "adjacent": [{"upper": p.upper, "lower": p.lower, "games": p.games, "upper_ahead": p.ahead,
-                              "share": p.share, "ci95": [p.low, p.high], "rating_difference": p.diff,
+                "adjacent": [{**p.to_json(), "rating_difference": p.diff,
                               "rating_difference_ci95": [p.diff_low, p.diff_high],
                               "rating_difference_sd": p.diff_sd, "apart": p.apart}
                              for p in self.pairs],
-                "meetings": [{"upper": m.upper, "lower": m.lower, "games": m.games, "upper_ahead": m.ahead,
-                              "share": m.share, "ci95": [m.low, m.high]} for m in self.meetings]}
+                "meetings": [m.to_json() for m in self.meetings]}
 
 
 def ladder_config(game: str, players: int | None, options: dict[str, Any], levels: Sequence[str], games: int,
@@ -194,11 +187,11 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
         rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], percentile(d, 0.025),
                              percentile(d, 0.975)))
     meetings = []
-    for u in range(1, len(levels)):
+    for u, upper in enumerate(levels):
         for lower in levels[:u]:
-            upper = levels[u]
             scores = [a for lineup, ranks in games if (a := _ahead(lineup, ranks, upper, lower)) is not None]
-            meetings.append(Meeting(upper, lower, len(scores), sum(scores), *wilson_interval(sum(scores), len(scores))))
+            ahead = sum(scores)
+            meetings.append(Meeting(upper, lower, len(scores), ahead, *wilson_interval(ahead, len(scores))))
     met = {(m.upper, m.lower): m for m in meetings}
     pairs = []
     for lower, upper in itertools.pairwise(levels):
@@ -285,9 +278,9 @@ def markdown(ladder: Ladder, command: str | None = None) -> str:
     if len(ladder.rows) > 2 and ladder.games:
         lowers = [r.level for r in ladder.rows[:-1]]
         lines += ["", "| finished ahead of | " + " | ".join(lowers) + " |", "|---|" + "---:|" * len(lowers)]
+        met = {(m.upper, m.lower): m for m in ladder.meetings}
         for r in ladder.rows[1:]:
-            cells = [next((f"{m.share:.1%} of {m.games}" for m in ladder.meetings
-                           if m.upper == r.level and m.lower == lower), "") for lower in lowers]
+            cells = [f"{m.share:.1%} of {m.games}" if (m := met.get((r.level, lower))) else "" for lower in lowers]
             lines.append(f"| {r.level} | " + " | ".join(cells) + " |")
     open_pairs = [p for p in ladder.pairs if not p.apart and p.games]
     if open_pairs:

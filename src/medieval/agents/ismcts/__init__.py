@@ -141,6 +141,7 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         round_of = _part(game, "round_number", "rounds") if evaluate is not None and cfg.depth == "round" else None
         budget = cfg.iteration_budget
         deadline = None if cfg.time is None else origin + cfg.time
+        self._settled = False  # (only the tree settles: ``TreeSearch._tree``)
         if cfg.paired:
             best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
                                                         round_of, budget, clock, origin, deadline)
@@ -148,7 +149,7 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
             best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
                                                       fast, evaluate, round_of, budget, clock, deadline)
         self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start,
-                                settled=self._settled and not cfg.paired)
+                                settled=self._settled)
         return best
 
     def _heuristic(self, game: Game[Any]) -> Heuristic | None:

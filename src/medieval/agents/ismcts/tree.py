@@ -76,7 +76,6 @@ class TreeSearch(Playouts):
         rate so far (with ``SETTLE_MARGIN``)."""
         k = self._cfg.trees
         settle = self._cfg.settles and k == 1
-        self._settled = False
         iterations = 0
         total: dict[Action, list[float]] = {}
         simultaneous = False
