@@ -31,12 +31,27 @@ def legal(s: PaladinState, seat: int) -> list[Action]:
             if seat not in cards[0::2]:
                 quests.append(q)
     hand = s.hands[seat]
-    place = A.PLACE
     if len(hand) == 1:  # (one card: one face)
-        by_quest = place[FACE_OF[hand[0]]]
+        by_quest = A.PLACE[FACE_OF[hand[0]]]
         return [by_quest[q] for q in quests]
-    by_face = [place[f] for f in sorted(set(map(FACE_OF.__getitem__, hand)))]
+    faces = 0
+    for c in hand:
+        faces |= _FACE_BIT[c]
+    by_face = _BY_FACES.get(faces)
+    if by_face is None:
+        by_face = _BY_FACES[faces] = _by_faces(faces)
     return [by_quest[q] for q in quests for by_quest in by_face]
+
+
+#: _FACE_BIT[card_id]: the bit of the card's face in a hand's set of faces.
+_FACE_BIT = tuple(1 << f for f in FACE_OF)
+#: A hand's set of faces (bits as in ``_FACE_BIT``) -> the ``A.PLACE`` rows of those faces, lowest face first;
+#: filled as hands are met (a hand holds a few of the 19 faces, so few sets occur: 43,796 of at most six).
+_BY_FACES: dict[int, tuple[tuple[A.Place, ...], ...]] = {}
+
+
+def _by_faces(faces: int) -> tuple[tuple[A.Place, ...], ...]:
+    return tuple(A.PLACE[f] for f in range(faces.bit_length()) if faces >> f & 1)
 
 
 def lookable(s: PaladinState, seat: int) -> list[Action]:
