@@ -4,17 +4,14 @@ arena's own summary of that file gives; no folder is left out of the index."""
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from medieval.agents.arena import ArenaConfig, summarize
-from medieval.agents.ladder import ladder_config
-from medieval.interfaces.arena_cli import config_from_args, options_of
+from medieval.agents.arena import read_results, summarize
+from medieval.interfaces import arena_cli, ladder_cli
 from medieval.interfaces.cli import build_parser
 
 RUNS = Path(__file__).resolve().parent.parent / "benchmarks" / "runs"
@@ -27,13 +24,6 @@ def _index() -> list[re.Match[str]]:
     return list(ROW.finditer((RUNS / "README.md").read_text(encoding="utf-8")))
 
 
-def _results(folder: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = (RUNS / folder / "results.jsonl").read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    games = [json.loads(line) for line in lines[1:]]
-    return header, [g for g in games if "error" not in g]
-
-
 def test_the_index_lists_every_kept_run_once() -> None:
     listed = [m["folder"] for m in _index()]
     assert listed, "the index of benchmarks/runs lists no run"
@@ -44,25 +34,18 @@ def test_the_index_lists_every_kept_run_once() -> None:
 
 @pytest.mark.parametrize("row", _index(), ids=lambda m: m["folder"])
 def test_a_kept_run_is_the_run_its_index_row_states(row: re.Match[str]) -> None:
-    header, games = _results(row["folder"])
     args = build_parser().parse_args(shlex.split(row["command"])[1:])
     assert args.out == Path("benchmarks/runs") / row["folder"], "the command resumes the run in its own folder"
-    if args.command == "ladder":
-        levels = [lv for lv in args.levels.split(",") if lv.strip()]
-        config = ladder_config(args.game, args.players, options_of(args.option), levels, args.games, args.seed)
-    else:
-        assert args.command == "arena"
-        config = config_from_args(args)
-    for key in ("game", "players", "bots", "seed"):
-        assert config.header()[key] == header[key], f"the command's {key} is not the run's"
+    assert args.command in ("arena", "ladder")
+    config = (ladder_cli if args.command == "ladder" else arena_cli).config_from_args(args)
+    # As --report reads it: the file's first line must name the command's run (game, options, bots, seed).
+    done = read_results(RUNS / row["folder"], config)
     assert config.games == int(row["requested"])
-    indices = [g["index"] for g in games]
-    assert len(indices) == len(set(indices)) == int(row["games"])
-    assert all(0 <= i < config.games for i in indices)
-    assert all(g["seed"] == config.seed + g["index"] for g in games)
+    assert len(done) == int(row["games"])
+    # A kept file holds its first line and one line a game: no game twice, no failed game left in it.
+    assert len((RUNS / row["folder"] / "results.jsonl").read_text(encoding="utf-8").splitlines()) == len(done) + 1
+    assert all(0 <= i < config.games and g["seed"] == config.seed + i for i, g in done.items())
     # The share as the arena's summary computes it, for the run's first bot.
-    played = ArenaConfig(header["game"], header["players"], header["options"], tuple(header["bots"]),
-                         config.games, header["seed"])
-    summary = summarize(played, games, bootstrap=10)
-    first = next(r for r in summary.rows if r.bot == header["bots"][0])
+    summary = summarize(config, [done[i] for i in sorted(done)], bootstrap=10)
+    first = next(r for r in summary.rows if r.bot == config.bots[0])
     assert f"{first.share:.1%}" == f"{row['share']}%"

@@ -77,12 +77,17 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                         f"about {LOOK_GAMES})")
 
 
+def config_from_args(args: argparse.Namespace) -> ArenaConfig:
+    """The ladder's arena run as the command's arguments name it."""
+    return ladder_config(args.game, args.players, options_of(args.option),
+                         [lv for lv in args.levels.split(",") if lv.strip()], args.games, args.seed)
+
+
 def run_ladder(args: argparse.Namespace) -> int:
     """Run the ``ladder`` command (exit codes as ``arena``'s)."""
     err = Console(stderr=True)
     try:
-        config = ladder_config(args.game, args.players, options_of(args.option),
-                               [lv for lv in args.levels.split(",") if lv.strip()], args.games, args.seed)
+        config = config_from_args(args)
         every = _look_every(config, args)
         if every is not None and not args.report:
             out, report, stopped = _play_with_looks(config, every, args, err)
