@@ -4,6 +4,7 @@ when first read, once, and the event then reads, compares and serialises as the 
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from typing import Any
@@ -81,3 +82,23 @@ def test_a_state_with_unread_lazy_events_pickles_and_deep_copies() -> None:
             assert other.events(seat) == state.events(seat)
         assert other.to_json() == state.to_json()
         assert other.legal_actions(other.to_move[0]) == state.legal_actions(state.to_move[0])
+        # a builder's number holds in its own process only: the copy's entries carry their payloads
+        assert all(type(entry[2]) is dict for entry in other._log)
+
+
+def test_a_long_logs_lazy_entries_are_left_to_themselves_by_the_collector() -> None:
+    # A log entry is a plain tuple; a lazy one of numbers names its payload builder by number, so that
+    # CPython stops tracking it: a long game's log then adds nothing to the garbage collector's walks.
+    # MidEvil logs its every-turn events (turns, rolls, moves, stops, discards, kills) lazily.
+    state = medieval.make("midevil", 4).new_game(3)
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for _ in range(3):  # (a tuple is untracked once its inner tuples are: one collection a level)
+        gc.collect()
+    lazy = [entry for entry in state._log if type(entry[2]) is int]
+    kinds = {entry[0] for entry in lazy}
+    assert {"turn", "move_roll", "skeleton_roll", "move", "skeleton_move", "stop"} <= kinds
+    assert len(lazy) > 0.7 * len(state._log)
+    assert not any(gc.is_tracked(entry) for entry in lazy)

@@ -95,3 +95,66 @@ class LazyEvent(Event):
     @property
     def redacted(self) -> dict[str, Any] | None:  # type: ignore[override]
         return self._payloads()[1]
+
+
+# ---------------------------------------------------------------------------------------- log entries
+#: A log entry as a state keeps it: a plain tuple, ``(kind, to, data, redacted)`` for an eager event and
+#: ``(kind, to, builder, args)`` for a lazy one, where ``builder`` is the number of its payload builder
+#: (``BUILDER_NUMBERS``), an int rather than the function. An entry of atomic values (text, numbers, tuples
+#: of them: the usual lazy entry) then holds nothing the garbage collector must follow, so CPython stops
+#: tracking it after its first young collection: the log of a long game costs the collector nothing,
+#: where one object an event made every full collection walk it. States hand out :class:`Event` objects
+#: (``to_event``) and never the entries themselves.
+Entry = tuple[str, "tuple[int, ...] | None", Any, Any]
+
+#: The payload builders met so far, by number; numbers hold within one process only, so entries leave a
+#: process as eager ones (``eager_entry``: pickling a state does so).
+BUILDERS: list[Payloads] = []
+
+
+class _Numbers(dict[Payloads, int]):
+    """``BUILDER_NUMBERS[build]``: the number of a payload builder in ``BUILDERS``, given at its first use
+    (a look-up in C once it has one)."""
+
+    def __missing__(self, build: Payloads) -> int:
+        number = self[build] = len(BUILDERS)
+        BUILDERS.append(build)
+        return number
+
+
+BUILDER_NUMBERS = _Numbers()
+
+
+def to_event(entry: Entry) -> Event:
+    """The event a log entry stands for (a lazy entry gives a :class:`LazyEvent`: its payloads are built
+    when read)."""
+    kind, to, a, b = entry
+    if type(a) is int:
+        return LazyEvent(kind, BUILDERS[a], b, to)
+    return Event(kind, a, to, b)
+
+
+def entry_of(event: Event) -> Entry:
+    """The eager log entry of an event."""
+    return (event.kind, event.to, event.data, event.redacted)
+
+
+def eager_entry(entry: Entry) -> Entry:
+    """A log entry with its payloads built (the entry itself if it is eager)."""
+    kind, to, a, b = entry
+    if type(a) is int:
+        data, redacted = BUILDERS[a](*b)
+        return (kind, to, data, redacted)
+    return entry
+
+
+def entry_for_seat(entry: Entry, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` sees of a log entry (as :meth:`Event.for_seat`): a new dict each call."""
+    kind, to, a, b = entry
+    if type(a) is int:
+        a, b = BUILDERS[a](*b)
+    if to is None or (seat is not None and seat in to):
+        return {"kind": kind, **a}
+    if b is None:
+        return None
+    return {"kind": kind, **b}

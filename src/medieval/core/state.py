@@ -17,6 +17,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from medieval.core import events as entries
 from medieval.core.action import Action as Action
 from medieval.core.errors import (
     IllegalActionError,
@@ -25,7 +26,7 @@ from medieval.core.errors import (
     RecordError,
     unquoted,
 )
-from medieval.core.events import Event, LazyEvent, Payloads
+from medieval.core.events import BUILDER_NUMBERS, Entry, Event, Payloads
 from medieval.core.outcome import Outcome
 from medieval.core.position import copy_json as copy_json
 from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
@@ -42,7 +43,6 @@ RECORD_FORMAT_1 = "medieval/record@1"
 
 def _mute(*args: Any, **kwargs: Any) -> None:
     """The ``_emit`` of a state whose log is muted (``State.mute_log``)."""
-    return None
 
 
 #: What a clone copies of the base class's own attributes (statements over ``self`` and ``new``); the
@@ -80,7 +80,7 @@ class State(ABC):
     _seed: int
     _chance: int
     _history: list[tuple[int, Action]]
-    _log: list[Event]
+    _log: list[Entry]  # (plain tuples: ``core/events.py``, "log entries")
     #: Whether ``_history`` and ``_log`` may be shared with a clone (copied before the next append): clones
     #: share them, so that a clone costs the same whatever the length of the game, and a search's playout
     #: (which neither records nor logs) never copies them.
@@ -257,7 +257,7 @@ class State(ABC):
             self._check_seat(seat)
         out = []
         for e in self._log:
-            d = e.for_seat(seat)
+            d = entries.entry_for_seat(e, seat)
             if d is not None:
                 out.append(d)
         return out
@@ -314,7 +314,7 @@ class State(ABC):
             "faithful": self._faithful,
             "chance": [self._seed, self._chance],
             "history": [[s, str(a)] for s, a in self._history],
-            "log": [e.to_json() for e in self._log],
+            "log": [entries.to_event(e).to_json() for e in self._log],
             "state": self.position_json(),
         }
 
@@ -352,9 +352,9 @@ class State(ABC):
         return len(self._log)
 
     def log_since(self, start: int) -> list[Event]:
-        """The raw log entries from index ``start`` on (each with its audience and redacted form), for
+        """The log's events from index ``start`` on (each with its audience and redacted form), for
         searches that follow what each seat observes."""
-        return self._log[start:]
+        return [entries.to_event(e) for e in self._log[start:]]
 
     # ----------------------------------------------------------------- helpers for games
     def _check_seat(self, seat: object) -> None:
@@ -369,14 +369,14 @@ class State(ABC):
               redacted: dict[str, Any] | None = None) -> None:
         if self._shared:
             self._unshare()
-        self._log.append(Event(kind, data, to, redacted))
+        self._log.append((kind, to, data, redacted))
 
     def _emit_lazy(self, kind: str, build: Payloads, args: tuple[Any, ...],
                    to: tuple[int, ...] | None = None) -> None:
         """``_emit`` with payloads built when read: ``build(*args)`` gives ``(data, redacted)`` from ``args``."""
         if self._shared:
             self._unshare()
-        self._log.append(LazyEvent(kind, build, args, to))
+        self._log.append((kind, to, BUILDER_NUMBERS[build], args))
 
     #: Whether ``_emit`` still records (false once ``mute_log`` was called on this state): rules may skip
     #: building costly log payloads when it does not.
@@ -409,6 +409,10 @@ class State(ABC):
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied with the log's lazy entries built (``core/events.py``, "log entries")."""
+        return {**self.__dict__, "_log": [entries.eager_entry(e) for e in self._log]}
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.game.spec.name} players={self.game.players} "
@@ -528,7 +532,7 @@ class Game(ABC, Generic[S]):
             state._seed, state._chance = (int(x) for x in data["chance"])
             state._faithful = bool(data["faithful"])
             state._history = [(int(s), self.parse_notation(str(t))) for s, t in data["history"]]
-            state._log = [Event.from_json(e) for e in data["log"]]
+            state._log = [entries.entry_of(Event.from_json(e)) for e in data["log"]]
             fields = data["state"]
             for name in state.FIELDS:
                 setattr(state, name, copy_json(fields[name]))
@@ -570,16 +574,13 @@ class Game(ABC, Generic[S]):
             raise RecordError(f"this is a {data.get('game')!r} file, not {self.spec.name!r}")
         players, options = self.spec.validate(data.get("players"), data.get("options", {}))
         if players != self.players or options != self.options:
-            raise RecordError(
-                f"file is for {players} players with options {options}; this game is "
-                f"{self.players} players with {self.options}"
-            )
+            raise RecordError(f"file is for {players} players with options {options}; this game is "
+                              f"{self.players} players with {self.options}")
         return data.get("format") == first
 
     def _blank_state(self) -> S:
         """A state object with base fields set, to be filled by ``from_json``."""
-        state_cls = self.state_class()
-        state = object.__new__(state_cls)
+        state = object.__new__(self.state_class())
         State.__init__(state, self, 0)
         return state
 

@@ -51,7 +51,7 @@ def settle_discard(s: MidEvilState) -> None:
 def end(s: MidEvilState, seat: int) -> None:
     """§3 step 9: the turn ends without a discard."""
     if s._log_on:
-        s._emit("end_turn", {"seat": seat})
+        s._emit_lazy("end_turn", movement._seat, (seat,))
     turn.end_turn(s)
 
 
@@ -61,7 +61,7 @@ def discard(s: MidEvilState, c: int) -> None:
     s.hands[seat].remove(c)
     s.discard.append(c)
     if s._log_on:
-        s._emit("discard", {"seat": seat, "card": CARDS[c].name})
+        s._emit_lazy("discard", _discarded, (seat, c))
     if len(s.hands[seat]) > HAND_LIMIT:
         s.prime(discard_actions(s))
         return
@@ -259,3 +259,8 @@ def crossbow(s: MidEvilState, a: A.Shoot) -> None:
         movement.settle_move(s)
     else:
         settle_discard(s)
+
+
+def _discarded(seat: int, card: int) -> tuple[dict[str, Any], None]:
+    """The log entry of a discard (built when read)."""
+    return {"seat": seat, "card": CARDS[card].name}, None

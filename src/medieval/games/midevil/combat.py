@@ -4,7 +4,7 @@ card (R7, R19); with none of these the player dies (§5.5, R1, R6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from medieval.core.state import Action
 from medieval.games.midevil import actions as A
@@ -111,7 +111,8 @@ def kill(s: MidEvilState, seat: int, sq: int, how: str) -> None:
     skel[sq] = 0
     s.kills[seat][c - 1] += 1
     if s._log_on:
-        s._emit("kill", {"seat": seat, "square": s.xy(sq), "skeleton": COLOURS[c - 1], "by": how})
+        g = s.geo()
+        s._emit_lazy("kill", _killed, (seat, g.xs[sq], g.ys[sq], c, how))
     winning.check_points(s, seat)
 
 
@@ -171,3 +172,8 @@ def die(s: MidEvilState, seat: int, cause: str) -> None:
         s.forfeit = True
         s.phase = "discard"
         cards.settle_discard(s)
+
+
+def _killed(seat: int, x: int, y: int, colour: int, how: str) -> tuple[dict[str, Any], None]:
+    """The log entry of a kill (built when read)."""
+    return {"seat": seat, "square": [x, y], "skeleton": COLOURS[colour - 1], "by": how}, None

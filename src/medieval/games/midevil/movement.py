@@ -86,7 +86,7 @@ def settle_move(s: MidEvilState) -> None:
 def stop(s: MidEvilState, seat: int) -> None:
     """§7.2 the movement ends at the player's word."""
     if s._log_on:
-        s._emit("stop", {"seat": seat})
+        s._emit_lazy("stop", _seat, (seat,))
     turn.step8(s)
 
 
@@ -136,3 +136,8 @@ def arrive(s: MidEvilState) -> None:
         s._emit("book_taken", {"seat": seat})
     if s.book == seat and sq == g.altar:
         winning.win(s, seat, "necronomicon")
+
+
+def _seat(seat: int) -> tuple[dict[str, Any], None]:
+    """The log entry of a seat's word (built when read)."""
+    return {"seat": seat}, None

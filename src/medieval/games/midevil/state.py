@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from itertools import chain
 from typing import TYPE_CHECKING, Annotated, Any
 
-from medieval.core.events import Event
+from medieval.core.events import Entry, eager_entry, entry_for_seat
 from medieval.core.outcome import Outcome
 from medieval.core.state import Action, State
 from medieval.games.midevil import actions as A
@@ -238,7 +238,7 @@ class MidEvilState(State):
         if done < len(log):
             add = []
             for i in range(done, len(log)):
-                d = log[i].for_seat(seat)
+                d = entry_for_seat(log[i], seat)
                 if d is not None:
                     add.append(d)
             out = out + add
@@ -308,8 +308,7 @@ class MidEvilState(State):
                     pc["hide"][i] = [rng.randint(0, kl[0]), rng.randint(0, kl[1]), rng.randint(0, kl[2]),
                                      rng.randint(0, self.humans[ps])]
         self.dice = []
-        self._log = [e if e.to is None or seat in e.to else Event(e.kind, dict(e.redacted or {}), e.to, e.redacted)
-                     for e in self._log]
+        self._log = [e if e[1] is None or seat in e[1] else _redacted(eager_entry(e)) for e in self._log]
         if self._ev:  # what this seat and a spectator see is unchanged
             self._ev = {k: v for k, v in self._ev.items() if k is None or k == seat}
 
@@ -329,3 +328,10 @@ class MidEvilState(State):
         for x, k in tiles.items():
             out[_TILE_KEYS[x]] = k
         return Counter(out)
+
+
+def _redacted(entry: Entry) -> Entry:
+    """An eager log entry hidden from the determinizing seat, as that seat sees it: its data replaced by its
+    redacted form (or nothing)."""
+    kind, to, _data, redacted = entry
+    return (kind, to, dict(redacted or {}), redacted)

@@ -24,7 +24,7 @@ def begin_turn(s: MidEvilState) -> None:
     s.roll = 0
     s.moves = 0
     if s._log_on:
-        s._emit("turn", {"seat": seat, "round": s.round})
+        s._emit_lazy("turn", _turn, (seat, s.round))
     if s.respawn[seat]:
         s.respawn[seat] = False
         take = min(HAND_LIMIT, s.supply, MAX_HUMANS - s.humans[seat])
@@ -83,7 +83,7 @@ def step5(s: MidEvilState) -> None:
     s.moves = 2 * r
     s.phase = "move"
     if s._log_on:
-        s._emit("move_roll", {"seat": s.turn, "roll": r})
+        s._emit_lazy("move_roll", _rolled, (s.turn, r))
     if react.open_window(s, "move_roll", react.others(s)):  # §8.1 a card after the roll (R7)
         return
     after_move_roll(s)
@@ -101,7 +101,7 @@ def step8(s: MidEvilState) -> None:
     """§3 step 8, §9: roll for the skeletons to move."""
     k = s.d6()
     if s._log_on:
-        s._emit("skeleton_roll", {"seat": s.turn, "roll": k})
+        s._emit_lazy("skeleton_roll", _rolled, (s.turn, k))
     skeletons.start(s, k, "step9")
 
 
@@ -126,3 +126,12 @@ def end_turn(s: MidEvilState) -> None:
             return
     s.turn = nxt
     begin_turn(s)
+
+
+# Log entries of every turn, built when read (``State._emit_lazy``): a turn's entries then hold numbers only.
+def _turn(seat: int, round_no: int) -> tuple[dict[str, Any], None]:
+    return {"seat": seat, "round": round_no}, None
+
+
+def _rolled(seat: int, roll: int) -> tuple[dict[str, Any], None]:
+    return {"seat": seat, "roll": roll}, None
