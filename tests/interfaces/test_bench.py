@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -81,3 +82,22 @@ def test_openspiel_baseline_interleaved_when_installed() -> None:
     # each round's ratio is that round's two measurements divided
     for r in range(2):
         assert ratios[r] == pytest.approx(ours.samples["decisions_per_s"][r] / theirs.samples["decisions_per_s"][r])
+
+
+def test_each_slice_starts_on_a_collected_and_frozen_heap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slice pays for collecting its own garbage only: before it, the collector has run and everything
+    alive (the other sides' positions and caches) is frozen out of its walks; the heap is thawed after."""
+    seen: list[tuple[int, tuple[int, int, int]]] = []
+    real = bench.Playouts.run
+
+    def run(self: bench.Playouts, seconds: float) -> tuple[int, int, float]:
+        seen.append((gc.get_freeze_count(), gc.get_count()))
+        return real(self, seconds)
+
+    monkeypatch.setattr(bench.Playouts, "run", run)
+    gc.unfreeze()
+    bench.run_bench(["paladin", "medievallons"], None, seconds=0.01, rounds=2)
+    assert len(seen) == 4
+    for frozen, counts in seen:
+        assert frozen > 1000 and counts[1:] == (0, 0)
+    assert gc.get_freeze_count() == 0
