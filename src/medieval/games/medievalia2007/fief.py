@@ -239,10 +239,10 @@ def first_of_face(cards: list[int], face: int) -> int:
 # ---------------------------------------------------------------------------------------- card movements
 def put(s: Medievalia2007State, c: int, p: int, where: int, host: int) -> None:
     """Put card c on the table: seat p's, in Fief ``where``, attached to ``host`` (-1: none)."""
-    s.owner[c] = p
-    s.loc[c] = where
-    s.host[c] = host
-    s.rot[c] = 0
+    s.own_owner()[c] = p
+    s.own_loc()[c] = where
+    s.own_host()[c] = host
+    s.own_rot()[c] = 0
     s.marks.pop(KEY[c], None)
     insort(s.tables[p], c)
 
@@ -250,10 +250,10 @@ def put(s: Medievalia2007State, c: int, p: int, where: int, host: int) -> None:
 def lift(s: Medievalia2007State, c: int) -> None:
     """Take a card off the table (the caller puts it in a pile)."""
     s.tables[s.owner[c]].remove(c)
-    s.owner[c] = -1
-    s.loc[c] = -1
-    s.host[c] = -1
-    s.rot[c] = 0
+    s.own_owner()[c] = -1
+    s.own_loc()[c] = -1
+    s.own_host()[c] = -1
+    s.own_rot()[c] = 0
     s.marks.pop(KEY[c], None)
 
 
@@ -263,7 +263,7 @@ def destroy(s: Medievalia2007State, c: int) -> None:
     if IS_HOST[c]:
         for x in attached(s, c):
             if IS_TROOP[x]:
-                s.host[x] = -1
+                s.own_host()[x] = -1
             else:
                 lift(s, x)
                 s.discard.append(x)
@@ -274,13 +274,14 @@ def destroy(s: Medievalia2007State, c: int) -> None:
 def rotate_group(s: Medievalia2007State, c: int) -> None:
     """§4.2/§11.8: using a card rotates it with every card linked to it."""
     h = c if IS_HOST[c] else s.host[c]
-    s.rot[c] = 1
+    rot = s.own_rot()
+    rot[c] = 1
     if h >= 0:
-        s.rot[h] = 1
+        rot[h] = 1
         host = s.host
         for x in s.tables[s.owner[h]]:
             if host[x] == h:
-                s.rot[x] = 1
+                rot[x] = 1
 
 
 def may_call_ally(s: Medievalia2007State, p: int) -> bool:

@@ -73,8 +73,8 @@ def march(s: Medievalia2007State, seat: int, action: A.March) -> None:
     t = action.card
     dest = s.game.loc_index[action.to]
     was = s.host[t]
-    s.loc[t] = dest
-    s.host[t] = -1
+    s.own_loc()[t] = dest
+    s.own_host()[t] = -1
     add_mark(s, t, MOVED, 1)
     if s._log_on:
         s._emit("march", {"seat": seat, "card": NAME[t], "to": action.to})

@@ -331,7 +331,7 @@ def move(s: Medievalia2007State, seat: int, action: A.Move) -> None:
     """§4.10 (ruling R13): an unused troop moves onto a territory or the City, or off it ("moved freely";
     once a turn with the option internal_moves="once")."""
     t = action.card
-    s.host[t] = action.host
+    s.own_host()[t] = action.host
     set_mark(s, t, IMOVED, 1)
     if s._log_on:
         s._emit("move", {"seat": seat, "card": NAME[t], "to": NAME[action.host] if action.host >= 0 else None})

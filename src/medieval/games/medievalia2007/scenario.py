@@ -104,7 +104,7 @@ def build(game: Medievalia2007Game, setup: dict[str, Any]) -> Medievalia2007Stat
         if KIND[c] != TROOP:
             raise InvalidOptionError(f"{what}: {FACES[FACE[c]]} is not a military or character card")
         put(s, c, p, where, host)
-        s.rot[c] = int(bool(spec.get("rotated", False)))
+        s.own_rot()[c] = int(bool(spec.get("rotated", False)))
         set_mark(s, c, DMG, int(spec.get("damage", 0)))
         set_mark(s, c, MOVED, int(spec.get("moves", 0)))
         set_mark(s, c, FOUGHT, int(bool(spec.get("fought", False))))
@@ -117,12 +117,12 @@ def build(game: Medievalia2007Game, setup: dict[str, Any]) -> Medievalia2007Stat
             if IS_HOST[c] or IS_TROOP[c] or DECK[c] >= 0:
                 raise InvalidOptionError(f"{what}: {face} is not a building")
             put(s, c, p, p, host)
-            s.rot[c] = s.rot[host]
+            s.own_rot()[c] = s.rot[host]
 
     def group(spec: Any, p: int, host: int, what: str) -> None:
         if not isinstance(spec, dict) or set(spec) - {"face", "troops", "buildings", "rotated"}:
             raise InvalidOptionError(f"{what}: expected a dict with face/troops/buildings/rotated")
-        s.rot[host] = int(bool(spec.get("rotated", False)))
+        s.own_rot()[host] = int(bool(spec.get("rotated", False)))
         buildings(spec.get("buildings", []), p, host, what)
         troops = spec.get("troops", [])
         if not isinstance(troops, list) or len(troops) > MAX_ATTACHED:

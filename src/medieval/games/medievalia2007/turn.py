@@ -62,8 +62,9 @@ def draw(s: Medievalia2007State, seat: int, action: A.Draw) -> None:
         s._emit("draw", {"seat": seat, "deck": deck, "card": FACES[FACE[card]]}, (seat,), {"seat": seat, "deck": deck})
     if decks_exhausted(s):
         return
+    rot = s.own_rot()
     for c in s.tables[seat]:
-        s.rot[c] = 0
+        rot[c] = 0
     s.phase = ACTIONS
 
 
