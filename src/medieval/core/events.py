@@ -3,6 +3,7 @@ everyone else sees (for instance "Bob looked at a card" without its face)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -114,12 +115,19 @@ BUILDERS: list[Payloads] = []
 
 class _Numbers(dict[Payloads, int]):
     """``BUILDER_NUMBERS[build]``: the number of a payload builder in ``BUILDERS``, given at its first use
-    (a look-up in C once it has one)."""
+    (a look-up in C once it has one). Numbering takes a lock: games may be played in several threads (the
+    server), and two builders met at once must not get one number."""
 
     def __missing__(self, build: Payloads) -> int:
-        number = self[build] = len(BUILDERS)
-        BUILDERS.append(build)
-        return number
+        with _NUMBERING:
+            number = self.get(build)
+            if number is None:
+                BUILDERS.append(build)
+                number = self[build] = len(BUILDERS) - 1
+            return number
+
+
+_NUMBERING = threading.Lock()
 
 
 BUILDER_NUMBERS = _Numbers()
