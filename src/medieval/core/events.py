@@ -109,7 +109,9 @@ class LazyEvent(Event):
 Entry = tuple[str, "tuple[int, ...] | None", Any, Any]
 
 #: The payload builders met so far, by number; numbers hold within one process only, so entries leave a
-#: process as eager ones (``eager_entry``: pickling a state does so).
+#: process as eager ones (``eager_entry``: pickling a state does so). A builder is a module's function,
+#: one object for the life of the process: a closure or ``partial`` made at each emit would be a new
+#: builder each time, and this list would grow with the log.
 BUILDERS: list[Payloads] = []
 
 
