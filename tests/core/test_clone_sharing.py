@@ -7,32 +7,25 @@ import random
 
 import medieval
 from medieval.core.events import Event
-
-
-def _play(state: medieval.State, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+from tests.support import play_randomly
 
 
 def test_a_clone_and_its_original_part_ways_on_their_next_move() -> None:
     for name in ("paladin", "midevil"):
         state = medieval.make(name).new_game(5)
-        _play(state, random.Random(1), 30)
+        play_randomly(state, random.Random(1), 30)
         before = (state.record(), state.events(0), state.log_size)
         twin = state.clone()
-        _play(twin, random.Random(2), 20)  # the clone moves on: the original is untouched
+        play_randomly(twin, random.Random(2), 20)  # the clone moves on: the original is untouched
         assert (state.record(), state.events(0), state.log_size) == before
         twin_after = (twin.record(), twin.events(0), twin.log_size)
-        _play(state, random.Random(3), 20)  # and the other way round
+        play_randomly(state, random.Random(3), 20)  # and the other way round
         assert (twin.record(), twin.events(0), twin.log_size) == twin_after
         assert len(twin.history) == len(before[0]["actions"]) + 20
         # a clone of a clone, and a muted playout that never copies, leave everyone alone
         third = twin.clone()
         third.mute_log()
-        _play(third, random.Random(4), 20)
+        play_randomly(third, random.Random(4), 20)
         assert (twin.record(), twin.events(0), twin.log_size) == twin_after
 
 

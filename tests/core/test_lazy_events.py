@@ -11,6 +11,7 @@ from typing import Any
 
 import medieval
 from medieval.core.events import Event, LazyEvent
+from tests.support import play_randomly
 
 built: list[tuple[Any, ...]] = []
 
@@ -45,10 +46,7 @@ def test_lazy_events_of_a_game_read_as_eager_ones_after_a_restore() -> None:
     # Paladin logs its placements, looks and resolutions lazily: a state restored from JSON holds eager
     # events only, and every seat reads the same log from both.
     state = medieval.make("paladin", 4).new_game(7)
-    rng = random.Random(7)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, random.Random(7))
     assert any(isinstance(e, LazyEvent) for e in state.log_since(0))
     restored = state.game.from_json(state.to_json())
     assert not any(isinstance(e, LazyEvent) for e in restored.log_since(0))
@@ -61,10 +59,7 @@ def test_a_muted_state_emits_no_lazy_event() -> None:
     state = medieval.make("paladin", 4).new_game(3)
     state.mute_log()
     size = state.log_size
-    rng = random.Random(3)
-    for _ in range(40):
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, random.Random(3), 40)
     assert state.log_size == size
 
 
@@ -72,10 +67,7 @@ def test_a_state_with_unread_lazy_events_pickles_and_deep_copies() -> None:
     # A state is a plain Python object researchers may pickle (multiprocessing) or deep-copy: its unread
     # lazy events go as the eager events they stand for, and read the same on the other side.
     state = medieval.make("paladin", 4).new_game(5)
-    rng = random.Random(5)
-    for _ in range(40):
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, random.Random(5), 40)
     assert any(type(e) is LazyEvent for e in state.log_since(0))
     for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
         for seat in (*range(4), None):
@@ -91,10 +83,7 @@ def test_a_long_logs_lazy_entries_are_left_to_themselves_by_the_collector() -> N
     # CPython stops tracking it: a long game's log then adds nothing to the garbage collector's walks.
     # MidEvil logs its every-turn events (turns, rolls, moves, stops, discards, kills) lazily.
     state = medieval.make("midevil", 4).new_game(3)
-    rng = random.Random(3)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    play_randomly(state, random.Random(3))
     for _ in range(3):  # (a tuple is untracked once its inner tuples are: one collection a level)
         gc.collect()
     lazy = [entry for entry in state._log if type(entry[2]) is int]

@@ -4,6 +4,8 @@
 - ``scenario(PaladinGame, 3, options={...}, hands=[...])``: a stacked position (the game's ``scenario``);
 - ``do(state, "0 place 7r Q1", "1 nolook")``: moves written ``SEAT notation``, applied in order;
 - ``play(state, "place 7r Q1", "nolook")``: moves by notation, each for the first seat to move;
+- ``play_randomly(state, rng, 40)``: random legal moves of the first seat to move, ``steps`` of them or
+  to the end of the game;
 - ``legal(state)`` / ``legal(state, seat)``: the notation of the legal actions;
 - ``kinds(state, seat)``, ``last(state, kind, seat)``, ``events_of(state, kind, seat)``: the log as a seat
   sees it (``seat`` None: the spectator).
@@ -12,6 +14,7 @@ Tests cite the rule they check in their name and docstring (``test_6_3_zero_beat
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeVar
 
 from medieval.core.state import Game, State
@@ -19,7 +22,7 @@ from medieval.core.state import Game, State
 G = TypeVar("G", bound=Game[Any])
 S = TypeVar("S", bound=State)
 
-__all__ = ["do", "events_of", "game", "kinds", "last", "legal", "play", "scenario"]
+__all__ = ["do", "events_of", "game", "kinds", "last", "legal", "play", "play_randomly", "scenario"]
 
 
 def game(cls: type[G], players: int | None = None, **options: Any) -> G:
@@ -48,6 +51,17 @@ def play(state: S, *moves: str) -> S:
     for text in moves:
         seat = state.to_move[0]
         state.apply(seat, state.parse_action(seat, text))
+    return state
+
+
+def play_randomly(state: S, rng: random.Random, steps: int | None = None) -> S:
+    """Random legal moves (``rng.choice``), each for the first seat to move: ``steps`` of them, or all
+    until the game is over (``None``), stopping early if it ends; returns the state."""
+    done = 0
+    while not state.is_over and (steps is None or done < steps):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        done += 1
     return state
 
 

@@ -9,18 +9,11 @@ import random
 
 import medieval
 from medieval.core.state import State
+from tests.support import play_randomly
 
 
 def _position(state: State) -> str:
     return json.dumps(state.position_json(), sort_keys=True)
-
-
-def _play(state: State, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
 def test_a_clone_and_its_original_part_ways_on_their_next_write() -> None:
@@ -30,17 +23,17 @@ def test_a_clone_and_its_original_part_ways_on_their_next_write() -> None:
         for seed in range(6):
             state, rng = game.new_game(seed), random.Random(seed)
             while not state.is_over and len(state.history) < 300:
-                _play(state, rng, 9)
+                play_randomly(state, rng, 9)
                 if state.is_over:
                     break
                 before = _position(state)
                 twin = state.clone()
                 world = state.determinize(state.to_move[0], random.Random(seed))
-                _play(twin, rng, 40)  # the clone and the world move on: the original is untouched
-                _play(world, rng, 40)
+                play_randomly(twin, rng, 40)  # the clone and the world move on: the original is untouched
+                play_randomly(world, rng, 40)
                 assert _position(state) == before
                 twin_after = _position(twin)
-                _play(state, rng, 20)  # and the other way round
+                play_randomly(state, rng, 20)  # and the other way round
                 assert _position(twin) == twin_after
                 checked += 1
     assert checked > 100
