@@ -19,6 +19,17 @@ lists the rules never change in place), 1 copies the outer list or dict, 2 also 
 it, and so on; ``"json"`` copies every level whatever the type says. ``X | None`` copies X when the value
 is not None. A class that keeps derived caches beside its position defines ``_clone_caches(self, new)``,
 which the generated ``clone`` calls last.
+
+``"shared"`` declares a list or dict that a clone shares with its original until either writes to it,
+for large containers a search's clone mostly leaves alone (a map's per-square lists)::
+
+    skel: Annotated[list[int], "shared"]
+    own_skel: Callable[[], list[int]]      # generated; declared so that type checkers know it
+
+The class gets ``own_skel()``, which the rules call before every write: it returns the list, copied
+first (its outer level) if a clone may share it. The clone marks both states as sharing
+(``_skel_shared``); whichever writes first copies, so neither ever sees the other's writes. Reading
+``skel`` directly stays free.
 """
 
 from __future__ import annotations
@@ -30,7 +41,11 @@ from typing import Any, get_args, get_origin
 
 Depth = int | str
 
-__all__ = ["Depth", "PositionField", "declared_fields", "make_base_copy", "make_clone", "make_position_json"]
+__all__ = ["SHARED", "Depth", "PositionField", "declared_fields", "equip", "make_base_copy", "make_clone",
+           "make_owner", "make_position_json"]
+
+#: The copy depth of a container shared by clones until one of them writes to it.
+SHARED = "shared"
 
 
 class PositionField:
@@ -39,8 +54,13 @@ class PositionField:
     __slots__ = ("depth", "name", "type")
 
     def __init__(self, name: str, type_: ast.expr, depth: Depth) -> None:
-        if not (depth == "json" or (isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0)):
-            raise TypeError(f"field {name!r}: copy depth must be an integer >= 0 or 'json', got {depth!r}")
+        if not (depth in ("json", SHARED) or (isinstance(depth, int) and not isinstance(depth, bool)
+                                                and depth >= 0)):
+            raise TypeError(f"field {name!r}: copy depth must be an integer >= 0, 'json' or 'shared', "
+                            f"got {depth!r}")
+        if depth == SHARED and _parts(type_)[0] not in ("list", "dict"):
+            raise TypeError(f"field {name!r}: only a list or a dict can be 'shared' until written, "
+                            f"not {ast.unparse(type_)}")
         self.name = name
         self.type = type_
         self.depth = depth
@@ -72,7 +92,7 @@ def _annotated(name: str, annotation: Any) -> PositionField | None:
             return None
         type_node, depth_node = tree.slice.elts
         if not isinstance(depth_node, ast.Constant):
-            raise TypeError(f"field {name!r}: write the copy depth as a literal (0, 1, 2 or 'json')")
+            raise TypeError(f"field {name!r}: write the copy depth as a literal (0, 1, 2, 'json' or 'shared')")
         depth = depth_node.value
         if not isinstance(depth, int | str):
             raise TypeError(f"field {name!r}: copy depth must be an integer >= 0 or 'json', got {depth!r}")
@@ -147,7 +167,7 @@ class _Gen:
 
     def copy(self, node: ast.expr, depth: Depth, expr: str) -> str:
         """An expression copying ``expr`` (of type ``node``) ``depth`` levels deep (None: every level)."""
-        if depth == 0:
+        if depth == 0 or depth == SHARED:
             return expr
         kind, items, optional = _parts(node)
         if depth == "json" or kind == "json":
@@ -209,11 +229,44 @@ def make_clone(cls: type, fields: list[PositionField], base_lines: list[str]) ->
     lines += [f"    {line}" for line in base_lines]
     for f in fields:
         lines.append(f"    new.{f.name} = {gen.copy(f.type, f.depth, f'self.{f.name}')}")
+    for f in fields:
+        if f.depth == SHARED:
+            lines.append(f"    self._{f.name}_shared = new._{f.name}_shared = True")
     if hasattr(cls, "_clone_caches"):
         lines.append("    self._clone_caches(new)")
     lines.append("    return new")
     return _compile(cls, "clone", "\n".join(lines) + "\n",
                     {"_new": object.__new__, "_cls": cls, "_copy_json": copy_json})
+
+
+def make_owner(cls: type, field: PositionField) -> Callable[..., Any]:
+    """``own_<field>(self)``: the field of a ``"shared"`` declaration, copied first (one level) if a clone
+    may share it."""
+    name = field.name
+    copy = _Gen().copy(field.type, 1, f"self.{name}")
+    source = (f"def own_{name}(self):\n"
+              f"    if self._{name}_shared:\n"
+              f"        self.{name} = {copy}\n"
+              f"        self._{name}_shared = False\n"
+              f"    return self.{name}\n")
+    fn = _compile(cls, f"own_{name}", source, {})
+    fn.__doc__ = f"``{name}`` to write to: a copy of its own first if a clone may share it."
+    return fn
+
+
+def equip(cls: type, fields: list[PositionField], base_lines: list[str]) -> None:
+    """Give ``cls`` what its declared ``fields`` imply: ``FIELDS``, a ``clone`` and a ``position_json``
+    (unless the class writes its own), and for each ``"shared"`` field its flag and ``own_<field>``."""
+    cls.FIELDS = tuple(f.name for f in fields)  # type: ignore[attr-defined]
+    if "clone" not in cls.__dict__:
+        cls.clone = make_clone(cls, fields, base_lines)  # type: ignore[attr-defined]
+    if "position_json" not in cls.__dict__:
+        cls.position_json = make_position_json(cls, fields)  # type: ignore[attr-defined]
+    for f in fields:
+        if f.depth == SHARED:
+            setattr(cls, f"_{f.name}_shared", False)
+            if f"own_{f.name}" not in cls.__dict__:
+                setattr(cls, f"own_{f.name}", make_owner(cls, f))
 
 
 def make_position_json(cls: type, fields: list[PositionField]) -> Callable[..., Any]:

@@ -29,7 +29,7 @@ from medieval.core.errors import (
 from medieval.core.events import BUILDER_NUMBERS, Entry, Event, Payloads
 from medieval.core.outcome import Outcome
 from medieval.core.position import copy_json as copy_json
-from medieval.core.position import declared_fields, make_base_copy, make_clone, make_position_json
+from medieval.core.position import declared_fields, equip, make_base_copy
 from medieval.core.rng import Rng, chance, derive, fresh_seed
 from medieval.core.spec import GameSpec, OptionValue
 
@@ -100,11 +100,7 @@ class State(ABC):
         fields = declared_fields(cls)
         if not fields:
             return
-        cls.FIELDS = tuple(f.name for f in fields)
-        if "clone" not in cls.__dict__:
-            cls.clone = make_clone(cls, fields, list(_BASE_CLONE))  # type: ignore[method-assign]
-        if "position_json" not in cls.__dict__:
-            cls.position_json = make_position_json(cls, fields)  # type: ignore[method-assign]
+        equip(cls, fields, list(_BASE_CLONE))
 
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.game = game

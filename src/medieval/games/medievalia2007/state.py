@@ -51,12 +51,17 @@ class Medievalia2007State(State):
     hands: Annotated[list[list[int]], 2]
     discard: Annotated[list[int], 1]
     removed: Annotated[list[int], 1]  # cards of defeated players, out of the game
-    # The four per-card lists are shared by clones until one of them writes to one (``own_owner`` and the
-    # rest): they are the bulk of a clone (four lists of 110), and a clone searched changes few of them.
-    owner: Annotated[list[int], 0]  # per card: seat owning it on the table, -1 off the table
-    loc: Annotated[list[int], 0]  # per card on the table: its Fief (0..n-1 players' Fiefs, n.. intermediate)
-    host: Annotated[list[int], 0]  # per card: the territory/City it is attached to, -1 none
-    rot: Annotated[list[int], 0]  # per card: 1 if rotated (used)
+    # The four per-card lists are shared by clones until one of them writes to one (through ``own_owner()``
+    # and the rest, generated: core/position.py): they are the bulk of a clone (four lists of 110), and a
+    # clone searched changes few of them.
+    owner: Annotated[list[int], "shared"]  # per card: seat owning it on the table, -1 off the table
+    loc: Annotated[list[int], "shared"]  # per card on the table: its Fief (0..n-1 players' Fiefs, n.. intermediate)
+    host: Annotated[list[int], "shared"]  # per card: the territory/City it is attached to, -1 none
+    rot: Annotated[list[int], "shared"]  # per card: 1 if rotated (used)
+    own_owner: Callable[[], list[int]]
+    own_loc: Callable[[], list[int]]
+    own_host: Callable[[], list[int]]
+    own_rot: Callable[[], list[int]]
     #: per card (key: card id as text), what happened to it this turn, cleared at the end of each turn:
     #: [damage, external moves, moved inside its Fief, fought as attacker, Artists on its next production]
     marks: Annotated[dict[str, list[int]], 2]
@@ -72,47 +77,6 @@ class Medievalia2007State(State):
     excess: Annotated[list[int], 1]  # per seat: troops it must disband (upkeep)
     battle: Annotated[dict[str, Any] | None, "json"]
     result: Annotated[dict[str, Any] | None, "json"]
-    # Whether each per-card list may be shared with a clone (copied by whichever state writes first).
-    _owner_shared: bool = False
-    _loc_shared: bool = False
-    _host_shared: bool = False
-    _rot_shared: bool = False
-
-    def _clone_caches(self, new: Medievalia2007State) -> None:
-        """The per-card lists are shared until written (``own_owner``, ``own_loc``, ``own_host``, ``own_rot``)."""
-        self._owner_shared = new._owner_shared = True
-        self._loc_shared = new._loc_shared = True
-        self._host_shared = new._host_shared = True
-        self._rot_shared = new._rot_shared = True
-
-    def own_owner(self) -> list[int]:
-        """``owner`` to write to: a copy of its own first if a clone shares it."""
-        if self._owner_shared:
-            self.owner = self.owner[:]
-            self._owner_shared = False
-        return self.owner
-
-    def own_loc(self) -> list[int]:
-        """``loc`` to write to (as ``own_owner``)."""
-        if self._loc_shared:
-            self.loc = self.loc[:]
-            self._loc_shared = False
-        return self.loc
-
-    def own_host(self) -> list[int]:
-        """``host`` to write to (as ``own_owner``)."""
-        if self._host_shared:
-            self.host = self.host[:]
-            self._host_shared = False
-        return self.host
-
-    def own_rot(self) -> list[int]:
-        """``rot`` to write to (as ``own_owner``)."""
-        if self._rot_shared:
-            self.rot = self.rot[:]
-            self._rot_shared = False
-        return self.rot
-
     # ------------------------------------------------------------------ contract
     @property
     def to_move(self) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from itertools import chain
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -42,9 +42,12 @@ class MidEvilState(State):
     tile_deck: Annotated[list[int], 1]  # tile ids, top = last
     tiles_out: Annotated[list[int], 1]  # tiles out of the game (scenarios only)
     drawn: Annotated[int, 0]  # the tile drawn this turn and not yet placed, or -1
-    skel: Annotated[list[int], 0]  # per square: 0 or the colour (1 white, 2 red, 3 blue) of its skeleton;
-    # shared by clones until one of them writes to it (``own_skel``)
-    hum: Annotated[list[int], 0]  # per square: 1 if a Human token lies there; shared as ``skel`` (``own_hum``)
+    # The per-square lists are the bulk of a clone, and a clone searched changes few squares: clones share
+    # them until one writes (through ``own_skel()`` and ``own_hum()``, generated: core/position.py).
+    skel: Annotated[list[int], "shared"]  # per square: 0 or the colour (1 white, 2 red, 3 blue) of its skeleton
+    hum: Annotated[list[int], "shared"]  # per square: 1 if a Human token lies there
+    own_skel: Callable[[], list[int]]
+    own_hum: Callable[[], list[int]]
     pool: Annotated[list[int], 1]  # skeletons in the pool by colour
     gone: Annotated[list[int], 1]  # skeletons removed from play by colour
     supply: Annotated[int, 0]  # Human tokens in the supply
@@ -87,20 +90,13 @@ class MidEvilState(State):
     _ska: list[Action] | None = None  # their actions, in the same order (valid while ``_skp`` is set)
     _skb: int = 0  # a lower bound of the largest matching of skeletons to free squares (skeletons.reachable)
     _ev: dict[int | None, tuple[int, list[dict[str, Any]]]] | None = None  # filtered logs (events)
-    # Whether ``skel`` and ``hum`` may be shared with a clone: the per-square lists are the bulk of a clone,
-    # so a clone shares them and whichever state writes first copies its own (``own_skel``, ``own_hum``).
-    _skel_shared: bool = False
-    _hum_shared: bool = False
 
     def _clone_caches(self, new: MidEvilState) -> None:
         """The map is shared (it never changes once built); the filtered logs are extended, never changed,
-        so a copy of the cache's index will do; the skeleton steps are rebuilt when needed; the per-square
-        lists are shared until written."""
+        so a copy of the cache's index will do; the skeleton steps are rebuilt when needed."""
         new._geo = self._geo
         if self._ev:
             new._ev = dict(self._ev)
-        self._skel_shared = new._skel_shared = True
-        self._hum_shared = new._hum_shared = True
 
     # ------------------------------------------------------------------ contract
     @property
@@ -272,20 +268,6 @@ class MidEvilState(State):
         """The square at map coordinates ``x, y`` (-1: off the map)."""
         sq = self.geo().at.get((x, y))
         return -1 if sq is None else sq
-
-    def own_skel(self) -> list[int]:
-        """``skel`` to write to: a copy of its own first if a clone shares it."""
-        if self._skel_shared:
-            self.skel = self.skel[:]
-            self._skel_shared = False
-        return self.skel
-
-    def own_hum(self) -> list[int]:
-        """``hum`` to write to: a copy of its own first if a clone shares it."""
-        if self._hum_shared:
-            self.hum = self.hum[:]
-            self._hum_shared = False
-        return self.hum
 
     def prime(self, acts: list[Action]) -> None:
         """Remember the legal actions just computed for the seat to move (cleared by every apply)."""
