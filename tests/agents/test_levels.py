@@ -37,7 +37,7 @@ def test_a_game_may_define_its_own_levels() -> None:
     medievalia, paladin = medieval.make("medievalia"), medieval.make("paladin", 3)
     medievallons = medieval.make("medievallons")
     assert game_levels(medievalia) == {"easy": "heuristic:eps=0.15"}
-    assert game_levels(paladin) == {"easy": "heuristic:eps=0.35"} and game_levels(medievallons) == {}
+    assert game_levels(paladin) == {"easy": "heuristic:eps=0.35"} and game_levels(medievallons) == {}  # 4 players
     assert level_spec("easy", medievalia) == "heuristic:eps=0.15"
     assert level_spec("Easy ", medievallons) == level_spec("easy") == "heuristic:eps=0.25"
     assert level_spec("HARD ") == "ismcts:time=1,clock=cpu" and level_spec("nonsense") is None
@@ -45,6 +45,28 @@ def test_a_game_may_define_its_own_levels() -> None:
     assert resolve_level("easy", paladin) == "heuristic:eps=0.35"
     easy = make_agent("easy", 1, medievalia)
     assert isinstance(easy, HeuristicAgent) and easy.eps == 0.15 and easy.name == "easy"
+
+
+def test_a_game_may_define_levels_for_one_player_count() -> None:
+    """Two-player Medievallons plays hard with a tenth of a second of search, so that expert's three
+    seconds stand apart from it (docs/bots.md, 'Levels'); at four players the common levels hold."""
+    two, four = medieval.make("medievallons", 2), medieval.make("medievallons", 4)
+    assert game_levels(two) == {"hard": "ismcts:time=0.1,clock=cpu"} and game_levels(four) == {}
+    assert level_spec("hard", two) == "ismcts:time=0.1,clock=cpu"
+    assert level_spec("hard", four) == level_spec("hard") == "ismcts:time=1,clock=cpu"
+    assert level_spec("expert", two) == level_spec("expert", four) == "ismcts:time=3,clock=cpu"
+    assert make_agent("hard", 1, two).budget(two) == (0.1, "cpu")
+    assert make_agent("hard", 1).budget(two) == (0.1, "cpu")  # chosen without the game: the game's on its move
+
+
+def test_a_level_table_with_an_unknown_level_is_refused_with_its_place() -> None:
+    from medieval.agents.levels import _level_table
+
+    assert _level_table("here", {"_why": "a note", "2": {"hard": "x"}, "easy": "heuristic"}) == {"easy": "heuristic"}
+    with pytest.raises(InvalidOptionError, match="here, levels for 2 players: 'levels' has 'master'"):
+        _level_table("here, levels for 2 players", {"master": "ismcts"})
+    with pytest.raises(InvalidOptionError, match="must map level names"):
+        _level_table("here", ["hard"])
 
 
 def test_a_level_chosen_without_its_game_becomes_the_games_level_on_its_first_move() -> None:

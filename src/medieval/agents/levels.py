@@ -40,31 +40,44 @@ BY_NAME = {level.name: level for level in LEVELS}
 NAMES = tuple(level.name for level in LEVELS)
 
 
+def _level_table(where: str, table: object) -> dict[str, str]:
+    if not isinstance(table, dict):
+        raise InvalidOptionError(f"{where}: 'levels' must map level names to bot specs")
+    out: dict[str, str] = {}
+    for name, spec in table.items():
+        if name.startswith("_") or name.isdigit():
+            continue
+        if name not in BY_NAME or not isinstance(spec, str):
+            raise InvalidOptionError(f"{where}: 'levels' has {name!r}: {spec!r}; levels are "
+                                     f"{', '.join(NAMES)}, each a bot spec")
+        out[name] = spec
+    return out
+
+
 @cache
-def _game_levels(package: str, path: str | None) -> dict[str, str]:
+def _game_levels(package: str, path: str | None, players: int) -> dict[str, str]:
     if path is None:
         return {}
     from importlib import resources
 
     data = json.loads(resources.files(package).joinpath(path).read_text("utf-8"))
     table = data.get("levels", {}) if isinstance(data, dict) else {}
-    if not isinstance(table, dict):
-        raise InvalidOptionError(f"{package}/{path}: 'levels' must map level names to bot specs")
-    out: dict[str, str] = {}
-    for name, spec in table.items():
-        if name.startswith("_"):
-            continue
-        if name not in BY_NAME or not isinstance(spec, str):
-            raise InvalidOptionError(f"{package}/{path}: 'levels' has {name!r}: {spec!r}; levels are "
-                                     f"{', '.join(NAMES)}, each a bot spec")
-        out[name] = spec
+    where = f"{package}/{path}"
+    out = _level_table(where, table)
+    for key, counted in table.items():  # "2": {"hard": ...}: levels of one player count over the common ones
+        if key.isdigit():
+            own = _level_table(f"{where}, levels for {key} players", counted)
+            if int(key) == players:
+                out.update(own)
     return out
 
 
 def game_levels(game: Game[Any]) -> dict[str, str]:
-    """The levels ``game`` defines for itself (level name -> bot spec), from its search table."""
+    """The levels ``game`` defines for itself at its player count (level name -> bot spec), from its
+    search table: the table's ``"levels"``, with those under the player count's key (``"2": {...}``) over
+    them."""
     spec = game.spec
-    return _game_levels(spec.package, spec.parts.search) if spec.package else {}
+    return _game_levels(spec.package, spec.parts.search, game.players) if spec.package else {}
 
 
 def level_spec(name: str, game: Game[Any] | None = None) -> str | None:
