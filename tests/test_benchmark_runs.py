@@ -1,23 +1,27 @@
 """The kept runs (``benchmarks/runs``) and their index agree: every run the index lists has its folder,
 its command names the run its results file holds, and the games and win share it states are what the
-arena's own summary of that file gives; no folder is left out of the index."""
+arena's own summary of that file gives; no folder is left out of the index. A run marked "closed" was
+played with levels defined otherwise than today's (its file records them): it is read with those."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 
+from medieval.agents import arena, levels
 from medieval.agents.arena import read_results, summarize
 from medieval.interfaces import arena_cli, ladder_cli
 from medieval.interfaces.cli import build_parser
 
 RUNS = Path(__file__).resolve().parent.parent / "benchmarks" / "runs"
-#: An index row: | `folder` | `command` | `commit` | games | share |
+#: An index row: | `folder` | `command` | `commit` | games (", closed") | share |
 ROW = re.compile(r"^\| `(?P<folder>[\w.-]+)` \| `(?P<command>medieval [^`]+)` \| `(?P<commit>[0-9a-f]{7,40})` "
-                 r"\| (?P<games>\d+) of (?P<requested>\d+) \| (?P<share>\d+\.\d)% \|", re.MULTILINE)
+                 r"\| (?P<games>\d+) of (?P<requested>\d+)(?P<closed>, closed)? \| (?P<share>\d+\.\d)% \|",
+                 re.MULTILINE)
 
 
 def _index() -> list[re.Match[str]]:
@@ -33,11 +37,17 @@ def test_the_index_lists_every_kept_run_once() -> None:
 
 
 @pytest.mark.parametrize("row", _index(), ids=lambda m: m["folder"])
-def test_a_kept_run_is_the_run_its_index_row_states(row: re.Match[str]) -> None:
+def test_a_kept_run_is_the_run_its_index_row_states(row: re.Match[str], monkeypatch: pytest.MonkeyPatch) -> None:
     args = build_parser().parse_args(shlex.split(row["command"])[1:])
     assert args.out == Path("benchmarks/runs") / row["folder"], "the command resumes the run in its own folder"
     assert args.command in ("arena", "ladder")
     config = (ladder_cli if args.command == "ladder" else arena_cli).config_from_args(args)
+    if row["closed"]:  # played with the levels its first line records, no longer today's: read it with those
+        with (RUNS / row["folder"] / "results.jsonl").open(encoding="utf-8") as f:
+            then: dict[str, str] = json.loads(f.readline())["levels"]
+        assert then != config.header()["levels"], "a closed run is one whose levels have changed since"
+        monkeypatch.setattr(arena, "level_spec",
+                            lambda name, game=None: levels.level_spec(name) if game is None else then.get(name))
     # As --report reads it: the file's first line must name the command's run (game, options, bots, seed).
     done = read_results(RUNS / row["folder"], config)
     assert config.games == int(row["requested"])
