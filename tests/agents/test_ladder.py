@@ -145,6 +145,27 @@ def test_the_command_plays_resumes_and_writes_the_tables(tmp_path: Path, capsys:
     assert ladder_cli.main(["paladin", "--levels", "easy,nonsense", "--out", str(tmp_path / "x")]) == 2
 
 
+def test_a_run_whose_levels_were_redefined_is_refused_naming_the_change(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A level redefined after a run started (as 2-player Medievallons' hard was): the run's games were
+    played by other bots, so it goes on neither playing nor reporting, and the error says what changed."""
+    args = ["paladin", "--players", "3", "--levels", "easy,medium", "--games", "2", "--jobs", "1", "--out",
+            str(tmp_path), "--no-progress"]
+    assert ladder_cli.main(args) == 0
+    path = tmp_path / "results.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["levels"]["easy"] = "heuristic:eps=0.5"  # what easy stood for when the run was played
+    path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    capsys.readouterr()
+    for extra in ([], ["--report"]):
+        assert ladder_cli.main([*args, *extra]) == 2
+        err = capsys.readouterr().err
+        assert "played with levels defined otherwise than now (easy was heuristic:eps=0.5 and is now " \
+               "heuristic:eps=0.35)" in err and "another --out folder" in err
+    assert path.read_text(encoding="utf-8").splitlines(keepends=True)[1:] == lines[1:]  # nothing lost
+
+
 # ------------------------------------------------------------------------------------- stopping early
 def test_a_ladder_settles_at_the_first_look_where_every_pair_clears_the_stricter_bar() -> None:
     """``stopping_point``: levels that always finish in order settle at the first look; levels that win in

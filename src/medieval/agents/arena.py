@@ -115,7 +115,14 @@ def _parse_results(path: Path, keep: bytes, config: ArenaConfig,
         found = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         found = None
-    if found != config.header():
+    header = config.header()
+    if found != header:
+        if isinstance(found, dict) and "levels" in found and {**found, "levels": None} == {**header, "levels": None}:
+            changed = ", ".join(f"{name} was {spec} and is now {header['levels'].get(name)}"
+                                for name, spec in found["levels"].items() if header["levels"].get(name) != spec)
+            raise ArenaError(f"{path} holds this run, played with levels defined otherwise than now ({changed}): "
+                             f"its games cannot go on with today's levels, nor be read with them; "
+                             f"start the run again in another --out folder")
         raise ArenaError(f"{path} holds another run ({_describe(found)}); {hint}")
     done: dict[int, dict[str, Any]] = {}
     for line in lines[1:]:
