@@ -4,12 +4,13 @@ markdown table and the command."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from medieval.agents.arena import ArenaConfig
+from medieval.agents.arena import ArenaConfig, bot_budgets
 from medieval.agents.batch import seating
 from medieval.agents.ladder import INTERIM_Z, Pair, analyse, ladder_config, look_every, looks, markdown, stopping_point
 from medieval.agents.levels import NAMES
@@ -145,25 +146,32 @@ def test_the_command_plays_resumes_and_writes_the_tables(tmp_path: Path, capsys:
     assert ladder_cli.main(["paladin", "--levels", "easy,nonsense", "--out", str(tmp_path / "x")]) == 2
 
 
-def test_a_run_whose_levels_were_redefined_is_refused_naming_the_change(
+def test_a_run_whose_levels_were_redefined_goes_on_no_more_but_reports_as_it_was_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A level redefined after a run started (as 2-player Medievallons' hard was): the run's games were
-    played by other bots, so it goes on neither playing nor reporting, and the error says what changed."""
-    args = ["paladin", "--players", "3", "--levels", "easy,medium", "--games", "2", "--jobs", "1", "--out",
-            str(tmp_path), "--no-progress"]
-    assert ladder_cli.main(args) == 0
+    played by other bots, so it is not played on, and the error says what changed; ``--report`` shows its
+    games with the levels they were played with, and says so."""
+    args = ["paladin", "--players", "3", "--levels", "easy,medium", "--games", "4", "--jobs", "1", "--out",
+            str(tmp_path), "--no-progress", "--bootstrap", "20"]
+    assert ladder_cli.main([*args[:6], "2", *args[7:]]) == 0
     path = tmp_path / "results.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     header = json.loads(lines[0])
     header["levels"]["easy"] = "heuristic:eps=0.5"  # what easy stood for when the run was played
     path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    changed = "easy was heuristic:eps=0.5 and is now heuristic:eps=0.35"
     capsys.readouterr()
-    for extra in ([], ["--report"]):
-        assert ladder_cli.main([*args, *extra]) == 2
-        err = capsys.readouterr().err
-        assert "played with levels defined otherwise than now (easy was heuristic:eps=0.5 and is now " \
-               "heuristic:eps=0.35)" in err and "another --out folder" in err
-    assert path.read_text(encoding="utf-8").splitlines(keepends=True)[1:] == lines[1:]  # nothing lost
+    assert ladder_cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert f"played with levels defined otherwise than now ({changed})" in err and "another --out folder" in err
+    assert path.read_text(encoding="utf-8").splitlines(keepends=True)[1:] == lines[1:]  # nothing played or lost
+    assert ladder_cli.main([*args, "--report"]) == 0
+    report = capsys.readouterr()
+    assert "| easy | `heuristic:eps=0.5` |" in report.out and "2 of 4 games" in report.out
+    then = replace(ladder_config("paladin", 3, {}, ["easy", "hard"], 4),
+                   levels={"easy": "heuristic", "hard": "ismcts:time=2"})
+    assert bot_budgets(then) == {"easy": None, "hard": (2.0, "wall")}  # the budgets of the levels as played
+    assert changed in report.err and "the tables show the levels it was played with" in report.err
 
 
 # ------------------------------------------------------------------------------------- stopping early

@@ -40,6 +40,16 @@ class ArenaError(BatchError):
     """A run cannot start as asked (for instance: its folder holds another run)."""
 
 
+class LevelsChanged(ArenaError):
+    """The run folder holds this run, but its levels were defined otherwise when it was played: ``then``
+    maps each level to the bot spec it stood for then, ``changed`` says what differs."""
+
+    def __init__(self, message: str, then: dict[str, str], changed: str) -> None:
+        super().__init__(message)
+        self.then = then
+        self.changed = changed
+
+
 @dataclass(frozen=True)
 class ArenaConfig:
     game: str
@@ -53,6 +63,9 @@ class ArenaConfig:
     #: A game still going after this many decisions is an error of the run (not part of its identity:
     #: it changes no finished game). Default: the match loop's cap.
     max_decisions: int | None = None
+    #: The bot spec each level stood for when the run was played, where that is not today's (``--report``
+    #: reading a run whose levels were redefined since); None: today's.
+    levels: dict[str, str] | None = None
 
     def header(self) -> dict[str, Any]:
         """What identifies the run in its results file (``games`` may grow between sessions). Bots named
@@ -60,7 +73,9 @@ class ArenaConfig:
         with levels that changed meanwhile."""
         header: dict[str, Any] = {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
                                   "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
-        if any(level_spec(b) is not None for b in self.bots):
+        if self.levels is not None:
+            header["levels"] = dict(self.levels)
+        elif any(level_spec(b) is not None for b in self.bots):
             game = make(self.game, self.players, **self.options)
             header["levels"] = {b: level_spec(b, game) for b in self.bots if level_spec(b) is not None}
         return header
@@ -120,9 +135,10 @@ def _parse_results(path: Path, keep: bytes, config: ArenaConfig,
         if isinstance(found, dict) and "levels" in found and {**found, "levels": None} == {**header, "levels": None}:
             changed = ", ".join(f"{name} was {spec} and is now {header['levels'].get(name)}"
                                 for name, spec in found["levels"].items() if header["levels"].get(name) != spec)
-            raise ArenaError(f"{path} holds this run, played with levels defined otherwise than now ({changed}): "
-                             f"its games cannot go on with today's levels, nor be read with them; "
-                             f"start the run again in another --out folder")
+            raise LevelsChanged(f"{path} holds this run, played with levels defined otherwise than now ({changed}): "
+                                f"its games cannot go on with today's levels; start the run again in another "
+                                f"--out folder (--report shows its games with the levels they were played with)",
+                                dict(found["levels"]), changed)
         raise ArenaError(f"{path} holds another run ({_describe(found)}); {hint}")
     done: dict[int, dict[str, Any]] = {}
     for line in lines[1:]:
@@ -346,7 +362,8 @@ def bot_budgets(config: ArenaConfig) -> dict[str, tuple[float, str] | None]:
     """Each bot's time budget a move in the run's game (None for bots without one)."""
     game = make(config.game, config.players, **config.options)
     load_plugins(config.plugins)
-    return {b: make_agent(b, 0, game).budget(game) for b in dict.fromkeys(config.bots)}
+    then = config.levels or {}  # (a run read with the levels it was played with: theirs)
+    return {b: make_agent(then.get(b, b), 0, game).budget(game) for b in dict.fromkeys(config.bots)}
 
 
 def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path) -> list[Path]:

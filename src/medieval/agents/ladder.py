@@ -184,7 +184,8 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
     rows = []
     for lv in levels:
         d = draws[lv]
-        rows.append(LevelRow(lv, level_spec(lv, game) or lv, standings[lv], fitted[lv], percentile(d, 0.025),
+        spec = (config.levels or {}).get(lv) or level_spec(lv, game) or lv  # (a closed run's: as it was played)
+        rows.append(LevelRow(lv, spec, standings[lv], fitted[lv], percentile(d, 0.025),
                              percentile(d, 0.975)))
     meetings = []
     for u, upper in enumerate(levels):

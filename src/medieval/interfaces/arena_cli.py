@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from rich.text import Text
 from medieval.agents.arena import (
     ArenaConfig,
     ArenaError,
+    LevelsChanged,
     RunReport,
     Summary,
     default_out,
@@ -138,7 +140,13 @@ def play_run(config: ArenaConfig, args: argparse.Namespace, err: Console) -> tup
     if args.report:
         if args.fresh:
             raise ArenaError("--report reads the run folder and --fresh empties it: give one of them")
-        done = read_results(out, config)
+        try:
+            done = read_results(out, config)
+        except LevelsChanged as e:  # a closed run: its games, with the levels they were played with
+            config = replace(config, levels=e.then)
+            done = read_results(out, config)
+            err.print(f"[yellow]note:[/] this run was played with levels defined otherwise than now ({e.changed}); "
+                      "the tables show the levels it was played with", highlight=False, soft_wrap=True)
         return out, RunReport(out, config, [done[i] for i in sorted(done) if i < config.games],
                               resumed=len(done))
     if out.exists() and not out.is_dir():

@@ -93,6 +93,7 @@ def run_ladder(args: argparse.Namespace) -> int:
             out, report, stopped = _play_with_looks(config, every, args, err)
         else:
             out, report = play_run(config, args, err)
+            config = report.config  # (--report on a run played with other levels: the run's own)
             stopped = None if every is None else stopping_point(config, report.results, every, args.bootstrap,
                                                                  seed=config.seed)
     except (BatchError, MedievalError, CliError) as e:
