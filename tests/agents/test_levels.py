@@ -8,7 +8,7 @@ import pytest
 import medieval
 from medieval.agents.base import HeuristicAgent, make_agent, resolve_level
 from medieval.agents.ismcts import ISMCTSAgent
-from medieval.agents.levels import LEVELS, LevelAgent, game_levels, level_spec
+from medieval.agents.levels import LEVELS, LevelAgent, game_levels, level_spec, own_levels
 from medieval.agents.match import play_match
 from medieval.core.errors import InvalidOptionError
 
@@ -57,6 +57,8 @@ def test_a_game_may_define_levels_for_one_player_count() -> None:
     assert level_spec("expert", two) == level_spec("expert", four) == "ismcts:time=3,clock=cpu"
     assert make_agent("hard", 1, two).budget(two) == (0.1, "cpu")
     assert make_agent("hard", 1).budget(two) == (0.1, "cpu")  # chosen without the game: the game's on its move
+    assert own_levels(two.spec) == {2: {"hard": "ismcts:time=0.1,clock=cpu"}}
+    assert own_levels(medieval.make("paladin", 3).spec) == {None: {"easy": "heuristic:eps=0.35"}}
 
 
 def test_a_level_table_with_an_unknown_level_is_refused_with_its_place() -> None:

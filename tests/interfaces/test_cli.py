@@ -40,6 +40,10 @@ def test_games_lists_every_registered_game_with_players_and_options() -> None:
             assert opt.name in out
     assert "next_dealer = most (most | fewest)" in out
     assert "human" in out and "heuristic" in out
+    flat = " ".join(out.split())  # (the terminal's width wraps lines)
+    assert "Levels: easy (heuristic:eps=0.25), medium (heuristic), hard (ismcts:time=1,clock=cpu)" in flat
+    assert "Medievallons with 2 players: hard (ismcts:time=0.1,clock=cpu)" in flat  # the games' own levels
+    assert "Paladin: easy (heuristic:eps=0.35)" in flat
 
 
 @pytest.mark.parametrize("name", [spec.name for spec in medieval.list_games()])

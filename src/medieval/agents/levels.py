@@ -18,6 +18,7 @@ from typing import Any
 
 from medieval.agents.base import Agent, make_agent
 from medieval.core.errors import InvalidOptionError
+from medieval.core.spec import GameSpec
 from medieval.core.state import Action, Game, State
 
 
@@ -55,7 +56,9 @@ def _level_table(where: str, table: object) -> dict[str, str]:
 
 
 @cache
-def _game_levels(package: str, path: str | None, players: int) -> dict[str, str]:
+def _own_levels(package: str, path: str | None) -> dict[int | None, dict[str, str]]:
+    """A game's own levels from its search table: None -> those of every player count, N -> those of N
+    players (over the others)."""
     if path is None:
         return {}
     from importlib import resources
@@ -63,21 +66,28 @@ def _game_levels(package: str, path: str | None, players: int) -> dict[str, str]
     data = json.loads(resources.files(package).joinpath(path).read_text("utf-8"))
     table = data.get("levels", {}) if isinstance(data, dict) else {}
     where = f"{package}/{path}"
-    out = _level_table(where, table)
-    for key, counted in table.items():  # "2": {"hard": ...}: levels of one player count over the common ones
+    out: dict[int | None, dict[str, str]] = {}
+    common = _level_table(where, table)
+    if common:
+        out[None] = common
+    for key, counted in table.items():  # "2": {"hard": ...}: the levels of one player count
         if key.isdigit():
-            own = _level_table(f"{where}, levels for {key} players", counted)
-            if int(key) == players:
-                out.update(own)
+            out[int(key)] = _level_table(f"{where}, levels for {key} players", counted)
     return out
+
+
+def own_levels(spec: GameSpec) -> dict[int | None, dict[str, str]]:
+    """The levels a game defines for itself (not the common ones): ``None`` maps those of every player
+    count, a number those of that many players, which take precedence."""
+    return _own_levels(spec.package, spec.parts.search) if spec.package else {}
 
 
 def game_levels(game: Game[Any]) -> dict[str, str]:
     """The levels ``game`` defines for itself at its player count (level name -> bot spec), from its
     search table: the table's ``"levels"``, with those under the player count's key (``"2": {...}``) over
     them."""
-    spec = game.spec
-    return _game_levels(spec.package, spec.parts.search, game.players) if spec.package else {}
+    own = own_levels(game.spec)
+    return {**own.get(None, {}), **own.get(game.players, {})}
 
 
 def level_spec(name: str, game: Game[Any] | None = None) -> str | None:

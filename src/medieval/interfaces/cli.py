@@ -26,7 +26,7 @@ from rich.text import Text
 
 import medieval
 from medieval.agents.base import available_agents, parse_spec, resolve_level
-from medieval.agents.levels import LEVELS
+from medieval.agents.levels import LEVELS, own_levels
 from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class
 from medieval.core.rng import fresh_seed
@@ -166,6 +166,13 @@ def cmd_games(args: argparse.Namespace, screen: Screen) -> int:
     screen.print(table)
     screen.print(f"Seats: {', '.join(_bot_names())} (bots take parameters, e.g. ismcts:iters=2000)")
     screen.print("Levels: " + ", ".join(f"{lv.name} ({lv.spec})" for lv in LEVELS))
+    own = []
+    for spec in medieval.list_games():
+        for count, named in sorted(own_levels(spec).items(), key=lambda kv: kv[0] or 0):
+            where = spec.display_name if count is None else f"{spec.display_name} with {count} players"
+            own.append(f"{where}: " + ", ".join(f"{name} ({bot})" for name, bot in named.items()))
+    if own:
+        screen.print("A game's own levels, in place of those: " + "; ".join(own))
     return 0
 
 
