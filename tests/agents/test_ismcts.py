@@ -378,10 +378,15 @@ def test_every_games_search_defaults_are_valid_parameters(name: str) -> None:
     for key, values in table.items():
         if key.startswith("_"):
             continue
-        if key == "levels":
-            for level, bot in values.items():
-                assert make_agent(level, 1, game).name == level
-                make_agent(bot, 1)
+        if key == "levels":  # the common ones, and those of one player count under its number
+            tables = [(game, values)] + [(medieval.make(name, int(count)), counted)
+                                         for count, counted in values.items() if count.isdigit()]
+            for where, named in tables:
+                for level, bot in named.items():
+                    if level.startswith("_") or level.isdigit():
+                        continue
+                    assert make_agent(level, 1, where).name == level
+                    make_agent(bot, 1)
             continue
         assert key == "all" or (key.isdigit() and int(key) in spec.player_counts), f"bad key {key!r}"
         ISMCTSConfig.from_params(values)
