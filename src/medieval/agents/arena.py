@@ -73,12 +73,20 @@ class ArenaConfig:
         with levels that changed meanwhile."""
         header: dict[str, Any] = {"format": RESULTS_FORMAT, "game": self.game, "players": self.players,
                                   "options": dict(self.options), "bots": list(self.bots), "seed": self.seed}
-        if self.levels is not None:
-            header["levels"] = dict(self.levels)
-        elif any(level_spec(b) is not None for b in self.bots):
-            game = make(self.game, self.players, **self.options)
-            header["levels"] = {b: level_spec(b, game) for b in self.bots if level_spec(b) is not None}
+        specs = self.level_specs()
+        if specs:
+            header["levels"] = specs
         return header
+
+    def level_specs(self) -> dict[str, str]:
+        """The bot spec each bot named by level stands for in this run: ``levels`` if given (the run's as it
+        was played), else today's in the run's game; empty without levels."""
+        if self.levels is not None:
+            return dict(self.levels)
+        if not any(level_spec(b) is not None for b in self.bots):
+            return {}
+        game = make(self.game, self.players, **self.options)
+        return {b: spec for b in self.bots if (spec := level_spec(b, game)) is not None}
 
     @property
     def batch(self) -> Batch:
@@ -362,8 +370,8 @@ def bot_budgets(config: ArenaConfig) -> dict[str, tuple[float, str] | None]:
     """Each bot's time budget a move in the run's game (None for bots without one)."""
     game = make(config.game, config.players, **config.options)
     load_plugins(config.plugins)
-    then = config.levels or {}  # (a run read with the levels it was played with: theirs)
-    return {b: make_agent(then.get(b, b), 0, game).budget(game) for b in dict.fromkeys(config.bots)}
+    specs = config.level_specs()
+    return {b: make_agent(specs.get(b, b), 0, game).budget(game) for b in dict.fromkeys(config.bots)}
 
 
 def write_summary(summary: Summary, results: Sequence[dict[str, Any]], out: Path) -> list[Path]:

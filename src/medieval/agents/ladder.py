@@ -182,10 +182,10 @@ def analyse(config: ArenaConfig, results: Sequence[dict[str, Any]], bootstrap: i
     fits = bootstrap_fits(orders, bootstrap, seed)
     draws = {lv: [f[lv] for f in fits] for lv in levels}
     rows = []
+    specs = config.level_specs()  # (a closed run's: as it was played)
     for lv in levels:
         d = draws[lv]
-        spec = (config.levels or {}).get(lv) or level_spec(lv, game) or lv  # (a closed run's: as it was played)
-        rows.append(LevelRow(lv, spec, standings[lv], fitted[lv], percentile(d, 0.025),
+        rows.append(LevelRow(lv, specs.get(lv, lv), standings[lv], fitted[lv], percentile(d, 0.025),
                              percentile(d, 0.975)))
     meetings = []
     for u, upper in enumerate(levels):
