@@ -20,6 +20,7 @@ from medieval.agents.ismcts import (
     fast_heuristic_ok,
     fast_path_ok,
 )
+from medieval.agents.levels import own_levels
 from medieval.core.errors import InvalidOptionError
 from medieval.core.state import Action, State
 from tests.agents.toygames import (
@@ -378,13 +379,10 @@ def test_every_games_search_defaults_are_valid_parameters(name: str) -> None:
     for key, values in table.items():
         if key.startswith("_"):
             continue
-        if key == "levels":  # the common ones, and those of one player count under its number
-            tables = [(game, values)] + [(medieval.make(name, int(count)), counted)
-                                         for count, counted in values.items() if count.isdigit()]
-            for where, named in tables:
+        if key == "levels":  # the common ones (None), and those of one player count
+            for count, named in own_levels(spec).items():
+                where = game if count is None else medieval.make(name, count)
                 for level, bot in named.items():
-                    if level.startswith("_") or level.isdigit():
-                        continue
                     assert make_agent(level, 1, where).name == level
                     make_agent(bot, 1)
             continue

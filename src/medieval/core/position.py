@@ -95,7 +95,8 @@ def _annotated(name: str, annotation: Any) -> PositionField | None:
             raise TypeError(f"field {name!r}: write the copy depth as a literal (0, 1, 2, 'json' or 'shared')")
         depth = depth_node.value
         if not isinstance(depth, int | str):
-            raise TypeError(f"field {name!r}: copy depth must be an integer >= 0 or 'json', got {depth!r}")
+            raise TypeError(f"field {name!r}: copy depth must be an integer >= 0, 'json' or 'shared', "
+                            f"got {depth!r}")
         return PositionField(name, type_node, depth)
     metadata = getattr(annotation, "__metadata__", None)
     if metadata is None or len(metadata) != 1:
