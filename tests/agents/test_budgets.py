@@ -15,6 +15,7 @@ from medieval.agents import make_agent, play_match
 from medieval.agents.arena import ArenaConfig, run, summarize
 from medieval.agents.base import Agent
 from medieval.agents.ismcts import ISMCTSAgent
+from medieval.agents.ismcts.playout import CHECK_EVERY
 from medieval.agents.timing import MoveTimes, TimedAgent
 from medieval.core.state import Action, State
 from medieval.interfaces.bench import decision_points
@@ -73,6 +74,42 @@ def test_the_tree_search_stops_within_one_playout_of_its_deadline() -> None:
     agent.choose(state, 0)
     assert played[0] == agent.last.iterations == 3  # 0.375, 0.75, then 1.125 > 1: stop
     assert clock.now == 1.125
+
+
+@pytest.mark.parametrize("spec", ["ismcts:time=0.1,clock=cpu,paired=1",
+                                  "ismcts:time=0.1,clock=cpu,paired=0,rollout=heuristic",
+                                  "ismcts:time=0.1,clock=cpu,paired=0,rollout=random,fast=0"])
+def test_a_playout_is_given_up_at_the_deadline(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long playout is not played out past the deadline: each step of a Medievallons game costs 1 ms of
+    fake time, a playout to the end of the match a few hundred, more than a 0.1 s budget. The playouts read
+    the clock every CHECK_EVERY steps and give up once it has passed, so a move ends within that many
+    steps (plus the tree's few steps above the playout) of its deadline, and no playout given up counts."""
+    game = medieval.make("medievallons", 2)
+    points = decision_points(game, 6, seed=31, per_game=1)
+    agents = [ismcts(spec, seed=i) for i in range(len(points))]
+    agents[0].prepare(game)  # (the fast paths' self-tests, cached, before the steps cost anything)
+    cls = type(points[0][0])
+    clock = FakeClock()
+    steps = [0]
+    for name in ("apply", "apply_fast"):
+        method = getattr(cls, name)
+
+        def costly_step(self: State, seat: int, action: Action, _method: Any = method) -> None:
+            clock.now += 0.001
+            steps[0] += 1
+            _method(self, seat, action)
+
+        monkeypatch.setattr(cls, name, costly_step)
+    for i, (agent, (state, seat)) in enumerate(zip(agents, points, strict=True)):
+        agent.cpu_clock = agent.wall_clock = clock
+        start, steps[0] = clock.now, 0
+        move = agent.choose(state, seat)
+        assert move in state.legal_actions(seat)
+        spent = clock.now - start
+        assert agent.last.iterations >= 1
+        assert 0.1 <= spent <= 0.1 + (CHECK_EVERY + 8) * 0.001, (spec, i, spent)
+        # (without giving up, the last playout would run on to the end of the match)
+        assert steps[0] * 0.001 == pytest.approx(spent)
 
 
 def test_the_budget_counts_from_the_start_of_the_move() -> None:

@@ -36,7 +36,8 @@ is left only for an action significantly ahead of it in those paired samples (:m
 with ``halving=N`` the samples of a large decision go by successive halving to the moves still in contention.
 
 A time budget counts from the start of the move and is checked between iterations (the tree) or before
-every playout (the paired search), so a move overruns it by at most one playout.
+every playout (the paired search), and every ``CHECK_EVERY`` steps of a playout: a playout still going at
+the deadline is given up, so a move overruns its budget by at most that many steps.
 
 Parameters (``ismcts:KEY=VALUE,...``) are listed in :data:`PARAMETERS` and in docs/bots.md.
 """
@@ -142,12 +143,17 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         budget = cfg.iteration_budget
         deadline = None if cfg.time is None else origin + cfg.time
         self._settled = False  # (only the tree settles: ``TreeSearch._tree``)
-        if cfg.paired:
-            best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
-                                                        round_of, budget, clock, origin, deadline)
-        else:
-            best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
-                                                      fast, evaluate, round_of, budget, clock, deadline)
+        self._stop = None if deadline is None else (clock, deadline)  # (playouts give up past it)
+        try:
+            if cfg.paired:
+                best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
+                                                            round_of, budget, clock, origin, deadline)
+            else:
+                best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior,
+                                                          rollout_h, fast, evaluate, round_of, budget, clock,
+                                                          deadline)
+        finally:
+            self._stop = None
         self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start,
                                 settled=self._settled)
         return best

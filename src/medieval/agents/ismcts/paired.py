@@ -8,7 +8,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from medieval.agents.ismcts.playout import Evaluation, Playouts, RootStats, RoundOf
+from medieval.agents.ismcts.playout import Evaluation, OutOfTime, Playouts, RootStats, RoundOf
 from medieval.agents.ismcts.worlds import Heuristic
 from medieval.core.state import Action, State
 
@@ -29,7 +29,8 @@ class PairedSearch(Playouts):
 
         Each playout counts as one iteration of the budget; an iteration budget is checked between
         samples (a sample's playouts are not split), a time budget (``deadline``, on ``clock``, counted
-        from ``origin``) before every playout.
+        from ``origin``) before every playout and during it (a playout still going at the deadline is
+        given up and not counted).
 
         Successive halving (``halving=N``, at decisions with at least N legal actions): the budget is cut
         into ceil(log2(challengers)) equal rounds; in each round the samples play the reference and the
@@ -72,6 +73,7 @@ class PairedSearch(Playouts):
                 share = max(share, (clock() - origin) / span)
             return share
 
+        stop = self._stop
         out_of_time = False
         while not out_of_time:
             if budget is not None and playouts >= budget:
@@ -97,8 +99,13 @@ class PairedSearch(Playouts):
                     break
                 copy = world.clone()
                 copy.apply(seat, action)
-                reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws),
-                                       mover=seat)[seat]
+                self._stop = stop if playouts else None  # (the first playout completes: a move needs one)
+                try:
+                    reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws),
+                                           mover=seat)[seat]
+                except OutOfTime:  # (given up at the deadline: not counted)
+                    out_of_time = True
+                    break
                 playouts += 1
                 total[i] += reward
                 count[i] += 1

@@ -17,6 +17,16 @@ RootStats = dict[str, tuple[int, float]]  # root action -> (visits, mean reward)
 Evaluation = Callable[[State], "list[float] | None"]
 RoundOf = Callable[[State], "int | None"]
 
+#: A playout looks at the time budget's clock every this many steps (a power of two), and gives up once
+#: the deadline has passed: a move then overruns its budget by at most this many steps, not by a whole
+#: playout (a long one, in a game where a playout may run to hundreds of steps, was most of a tenth of a
+#: second's overrun).
+CHECK_EVERY = 16
+
+
+class OutOfTime(Exception):
+    """A playout was given up at the deadline; the search stops without it."""
+
 
 @dataclass
 class SearchStats:
@@ -40,6 +50,8 @@ class Playouts:
     rng: random.Random
     world_rng: OrderBlindRandom
     _cfg: ISMCTSConfig
+    #: The time budget's clock and deadline while a search keeps one (its playouts give up past it).
+    _stop: tuple[Callable[[], float], float] | None = None
 
     def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
                  evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
@@ -49,7 +61,8 @@ class Playouts:
         ``depth`` steps, where the round ``round_of`` reports changes, or with ``depth=turn`` where
         ``mover``, the seat of the last searched decision, is no longer to move; or, given ``back``, where
         that seat is to move again once it has not been), else the game's outcome does. The playout's
-        draws come from ``rng`` (default: the search's own generator)."""
+        draws come from ``rng`` (default: the search's own generator). Under a time budget the clock is
+        read every ``CHECK_EVERY`` steps, and a playout still going at the deadline raises ``OutOfTime``."""
         if rng is None:
             rng = self.rng
         rand = rng.random
@@ -60,11 +73,17 @@ class Playouts:
             back = None
         left = back is not None and back not in world.to_move
         start = round_of(world) if round_of is not None else None
+        stop = self._stop
+        clock = stop[0] if stop is not None else None
+        deadline = stop[1] if stop is not None else 0.0
+        mask = CHECK_EVERY - 1
         if round_of is not None and start is None:  # no rounds in this game: play to the end
             round_of = evaluate = None
         if fast and policy is None:
             world.mute_log()
-            for _ in range(limit):
+            for step in range(limit):
+                if clock is not None and step & mask == mask and clock() >= deadline:
+                    raise OutOfTime
                 to_move = world.to_move
                 if not to_move or (turn is not None and turn not in to_move):
                     break
@@ -84,7 +103,9 @@ class Playouts:
             if fast:
                 world.mute_log()
             eps = self._cfg.eps
-            for _ in range(limit):
+            for step in range(limit):
+                if clock is not None and step & mask == mask and clock() >= deadline:
+                    raise OutOfTime
                 to_move = world.to_move
                 if not to_move or (turn is not None and turn not in to_move):
                     break

@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from medieval.agents.ismcts.playout import Evaluation, Playouts, RootStats, RoundOf
+from medieval.agents.ismcts.playout import Evaluation, OutOfTime, Playouts, RootStats, RoundOf
 from medieval.agents.ismcts.worlds import Heuristic
 from medieval.core.state import Action, State
 
@@ -80,7 +80,11 @@ class TreeSearch(Playouts):
         total: dict[Action, list[float]] = {}
         simultaneous = False
         start = clock() if deadline is not None and k > 1 else 0.0
+        stop = self._stop
+        out_of_time = False
         for t in range(k):
+            if out_of_time:
+                break
             if t:
                 for i in range(len(roots)):
                     roots[i] = _Node()
@@ -107,7 +111,12 @@ class TreeSearch(Playouts):
                         self._settled = True
                         break
                 world = state.determinize(seat, self.world_rng)
-                self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
+                self._stop = stop if iterations else None  # (the first iteration completes: a move needs one)
+                try:
+                    self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
+                except OutOfTime:  # its playout was given up at the deadline: no backup, no more trees
+                    out_of_time = True
+                    break
                 iterations += 1
                 grown += 1
             simultaneous = simultaneous or root.simultaneous
