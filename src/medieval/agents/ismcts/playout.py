@@ -19,7 +19,7 @@ RoundOf = Callable[[State], "int | None"]
 
 #: A playout looks at the time budget's clock every this many steps (a power of two), and gives up once
 #: the deadline has passed: a move then overruns its budget by at most this many steps, not by a whole
-#: playout (up to 15 ms in 2-player Medievallons, where the budget of hard is a tenth of a second).
+#: playout (up to 15 ms in a game whose hard level searches a tenth of a second: docs/bots.md).
 CHECK_EVERY = 16
 
 
