@@ -143,17 +143,12 @@ class ISMCTSAgent(TreeSearch, PairedSearch, Agent):
         budget = cfg.iteration_budget
         deadline = None if cfg.time is None else origin + cfg.time
         self._settled = False  # (only the tree settles: ``TreeSearch._tree``)
-        self._stop = None if deadline is None else (clock, deadline)  # (playouts give up past it)
-        try:
-            if cfg.paired:
-                best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
-                                                            round_of, budget, clock, origin, deadline)
-            else:
-                best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior,
-                                                          rollout_h, fast, evaluate, round_of, budget, clock,
-                                                          deadline)
-        finally:
-            self._stop = None
+        if cfg.paired:
+            best, iterations, root_stats = self._paired(state, seat, legal, prior, rollout_h, fast, evaluate,
+                                                        round_of, budget, clock, origin, deadline)
+        else:
+            best, iterations, root_stats = self._tree(state, seat, legal, roots, root, multi, prior, rollout_h,
+                                                      fast, evaluate, round_of, budget, clock, deadline)
         self.last = SearchStats(iterations, self.wall_clock() - start, root_stats, self.cpu_clock() - cpu_start,
                                 settled=self._settled)
         return best

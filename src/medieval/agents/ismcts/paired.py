@@ -73,7 +73,7 @@ class PairedSearch(Playouts):
                 share = max(share, (clock() - origin) / span)
             return share
 
-        stop = self._stop
+        stop = None if deadline is None else (clock, deadline)  # (for the playouts, which give up past it)
         out_of_time = False
         while not out_of_time:
             if budget is not None and playouts >= budget:
@@ -99,10 +99,9 @@ class PairedSearch(Playouts):
                     break
                 copy = world.clone()
                 copy.apply(seat, action)
-                self._stop = stop if playouts else None  # (the first playout completes: a move needs one)
-                try:
+                try:  # (the first playout completes: a move needs one)
                     reward = self._rollout(copy, rollout_h, fast, n, evaluate, round_of, random.Random(draws),
-                                           mover=seat)[seat]
+                                           mover=seat, stop=stop if playouts else None)[seat]
                 except OutOfTime:  # (given up at the deadline: not counted)
                     out_of_time = True
                     break

@@ -27,6 +27,10 @@ class OutOfTime(Exception):
     """A playout was given up at the deadline; the search stops without it."""
 
 
+#: A time budget's clock and deadline, handed to the playouts that may give up past it.
+Stop = tuple[Callable[[], float], float]
+
+
 @dataclass
 class SearchStats:
     """What the last search did (for benchmarks, tests and curious players)."""
@@ -49,19 +53,18 @@ class Playouts:
     rng: random.Random
     world_rng: OrderBlindRandom
     _cfg: ISMCTSConfig
-    #: The time budget's clock and deadline while a search keeps one (its playouts give up past it).
-    _stop: tuple[Callable[[], float], float] | None = None
 
     def _rollout(self, world: State, policy: Heuristic | None, fast: bool, n: int,
                  evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
                  rng: random.Random | None = None, mover: int | None = None,
-                 back: int | None = None) -> list[float]:
+                 back: int | None = None, stop: Stop | None = None) -> list[float]:
         """Play on from ``world``; ``evaluate`` scores the position where the playout is cut (after
         ``depth`` steps, where the round ``round_of`` reports changes, or with ``depth=turn`` where
         ``mover``, the seat of the last searched decision, is no longer to move; or, given ``back``, where
         that seat is to move again once it has not been), else the game's outcome does. The playout's
-        draws come from ``rng`` (default: the search's own generator). Under a time budget the clock is
-        read every ``CHECK_EVERY`` steps, and a playout still going at the deadline raises ``OutOfTime``."""
+        draws come from ``rng`` (default: the search's own generator). Given ``stop`` (a time budget's clock
+        and deadline) the clock is read every ``CHECK_EVERY`` steps, and a playout still going at the
+        deadline raises ``OutOfTime``."""
         if rng is None:
             rng = self.rng
         rand = rng.random
@@ -72,7 +75,6 @@ class Playouts:
             back = None
         left = back is not None and back not in world.to_move
         start = round_of(world) if round_of is not None else None
-        stop = self._stop
         clock = stop[0] if stop is not None else None
         deadline = stop[1] if stop is not None else 0.0
         mask = CHECK_EVERY - 1
@@ -137,7 +139,7 @@ class Playouts:
             if estimate is not None:
                 return list(estimate)
             # no estimate for this position (or game configuration): play on to the end
-            return self._rollout(world, policy, fast, n, rng=rng)
+            return self._rollout(world, policy, fast, n, rng=rng, stop=stop)
         return self._rewards(world, n)
 
     def _rewards(self, world: State, n: int) -> list[float]:

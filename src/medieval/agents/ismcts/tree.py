@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from medieval.agents.ismcts.playout import Evaluation, OutOfTime, Playouts, RootStats, RoundOf
+from medieval.agents.ismcts.playout import Evaluation, OutOfTime, Playouts, RootStats, RoundOf, Stop
 from medieval.agents.ismcts.worlds import Heuristic
 from medieval.core.state import Action, State
 
@@ -80,7 +80,7 @@ class TreeSearch(Playouts):
         total: dict[Action, list[float]] = {}
         simultaneous = False
         start = clock() if deadline is not None and k > 1 else 0.0
-        stop = self._stop
+        stop = None if deadline is None else (clock, deadline)  # (for the playouts, which give up past it)
         out_of_time = False
         for t in range(k):
             if out_of_time:
@@ -111,9 +111,9 @@ class TreeSearch(Playouts):
                         self._settled = True
                         break
                 world = state.determinize(seat, self.world_rng)
-                self._stop = stop if iterations else None  # (the first iteration completes: a move needs one)
-                try:
-                    self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of)
+                try:  # (the first iteration completes: a move needs one)
+                    self._iterate(world, seat, roots, multi, prior, rollout_h, fast, evaluate, round_of,
+                                  stop if iterations else None)
                 except OutOfTime:  # its playout was given up at the deadline: no backup, no more trees
                     out_of_time = True
                     break
@@ -138,7 +138,8 @@ class TreeSearch(Playouts):
 
     def _iterate(self, world: State, root_seat: int, roots: list[_Node], multi: bool,
                  prior: Heuristic | None, rollout_h: Heuristic | None, fast: bool,
-                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None) -> None:
+                 evaluate: Evaluation | None = None, round_of: RoundOf | None = None,
+                 stop: Stop | None = None) -> None:
         n = len(roots) if multi else world.players
         cursors: list[_Node] = roots[:]
         path: list[tuple[_Node, int, Action, float]] = []  # (node, actor, action, EXP3 probability)
@@ -195,10 +196,10 @@ class TreeSearch(Playouts):
                     child = cur.children[key] = _Node()
                 cursors[0] = child
         if self._cfg.horizon == "reply":  # the other seats' replies, then the searching seat's next decision
-            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, back=root_seat)
+            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, back=root_seat, stop=stop)
         else:
             mover = root_seat if horizon else path[-1][1] if path else None
-            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, mover=mover)
+            rewards = self._rollout(world, rollout_h, fast, n, evaluate, round_of, mover=mover, stop=stop)
         for node, actor, action, prob in path:
             s = node.stats[action]
             s[0] += 1.0
