@@ -8,7 +8,16 @@ import pytest
 import medieval
 from medieval.agents.base import HeuristicAgent, make_agent, resolve_level
 from medieval.agents.ismcts import ISMCTSAgent
-from medieval.agents.levels import LEVELS, LevelAgent, game_levels, level_spec, own_levels
+from medieval.agents.levels import (
+    BY_NAME,
+    LEVELS,
+    LevelAgent,
+    describe_level,
+    game_levels,
+    level_spec,
+    levels_for,
+    own_levels,
+)
 from medieval.agents.match import play_match
 from medieval.core.errors import InvalidOptionError
 
@@ -116,3 +125,41 @@ def test_the_server_builds_a_level_as_the_game_defines_it() -> None:
     assert bounded_spec("easy", 5.0, 1000, medieval.make("medievalia")) == "heuristic:eps=0.15"
     assert bounded_spec("easy", 5.0, 1000, medieval.make("medievallons")) == "heuristic:eps=0.25"
     assert bounded_spec("hard", 5.0, 1000, medieval.make("midevil")) == "ismcts:time=1.0,clock=wall"
+
+
+def test_a_level_is_described_as_it_is_in_its_game_at_its_player_count() -> None:
+    """What people read when they choose a level says the budget the level really has there: 2-player
+    Medievallons' hard thinks a tenth of a second, Medievalia 2007's searches stop at a number of
+    iterations (its search table's cap for expert), Paladin's easy plays one move in three at random."""
+    def described(name: str, players: int) -> dict[str, tuple[str, str]]:
+        spec = medieval.make(name, players).spec
+        return {lv.name: (bot, text) for lv, bot, text in levels_for(spec, players)}
+
+    two, four = described("medievallons", 2), described("medievallons", 4)
+    assert two["hard"] == ("ismcts:time=0.1,clock=cpu", "A search of up to a tenth of a second a move.")
+    assert four["hard"] == ("ismcts:time=1,clock=cpu", "A search of up to one second a move.")
+    assert two["expert"][1] == four["expert"][1] == "The strongest search we offer: up to three seconds a move."
+    assert two["medium"][1] == BY_NAME["medium"].description
+    assert four["easy"][1].startswith("The rule-of-thumb player with about one move in four at random")
+
+    m07 = described("medievalia2007", 2)
+    cap = int(medieval.make("medievalia2007", 2).spec.search_defaults(2)["iters"])
+    assert m07["hard"][1] == "A search of 300 iterations a move, within one second."
+    assert m07["expert"] == ("ismcts:time=3,clock=cpu",
+                             f"The strongest search we offer: {cap:,} iterations a move, within three seconds.")
+    paladin_easy = described("paladin", 3)["easy"][1]
+    assert paladin_easy.startswith("The rule-of-thumb player with about one move in three at random")
+    assert [name for name in described("midevil", 4)] == [lv.name for lv in LEVELS]
+
+
+def test_a_level_description_reads_the_spec_over_the_games_tuned_values() -> None:
+    expert = BY_NAME["expert"]
+    tuned = {"iters": "1000", "c": "1.4"}
+    assert describe_level(expert, "ismcts:time=3", tuned) == \
+        "The strongest search we offer: 1,000 iterations a move, within three seconds."
+    assert describe_level(expert, "ismcts:time=3,iters=50", tuned) == \
+        "The strongest search we offer: 50 iterations a move, within three seconds."
+    assert describe_level(expert, "ismcts:time=3,tuned=0", tuned) == \
+        "The strongest search we offer: up to three seconds a move."
+    assert describe_level(BY_NAME["hard"], "ismcts:time=1.5") == "A search of up to 1.5 seconds a move."
+    assert describe_level(BY_NAME["hard"], "random") == BY_NAME["hard"].description

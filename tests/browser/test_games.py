@@ -37,6 +37,27 @@ def test_the_lobby_is_accessible(server: ServerProcess, pages: Pages) -> None:
     assert axe_violations(phone) == []
 
 
+def test_the_lobby_describes_each_level_as_it_is_in_the_chosen_game(server: ServerProcess, pages: Pages) -> None:
+    """The seats' help text follows the game and the player count: 2-player Medievallons' hard thinks a
+    tenth of a second, the 4-player game's a second, Medievalia 2007's searches stop at a number of
+    iterations."""
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_selector("[data-create]")
+
+    def says(text: str) -> None:  # the text the page shows once it has drawn the choice just made
+        page.wait_for_function("t => document.querySelector('[data-levels]').textContent.includes(t)", arg=text,
+                               timeout=5_000)
+
+    page.select_option("#new-game", "medievallons")
+    page.select_option("#new-players", "2")
+    says("Hard: A search of up to a tenth of a second a move.")
+    page.select_option("#new-players", "4")
+    says("Hard: A search of up to one second a move.")
+    page.select_option("#new-game", "medievalia2007")
+    says("Hard: A search of 300 iterations a move, within one second.")
+
+
 @pytest.mark.parametrize("game", [s.name for s in medieval.list_games()])
 def test_a_whole_game_with_the_mouse(server: ServerProcess, pages: Pages, shot: Any, game: str) -> None:
     players, options, bot = QUICK[game]

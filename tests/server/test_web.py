@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 import medieval
+from medieval.agents.base import resolve_level
 from medieval.agents.levels import LEVELS
 from medieval.interfaces.server.narrate import describer
 from tests.server.helpers import SeatClient, ServerProcess, api, bearer, create_table, running, stored_table
@@ -106,9 +107,33 @@ def test_bot_levels_are_offered_and_accepted_by_name(client: httpx.Client) -> No
     assert [s["bot"] for s in made["table"]["seats"]] == ["easy", "medium", "hard"]
 
 
+def test_each_game_lists_its_levels_per_player_count_as_they_are_there(client: httpx.Client) -> None:
+    """The lobby reads what a level is in the chosen game at the chosen count: its spec there, and words
+    that say its budget (2-player Medievallons' hard thinks a tenth of a second, 4-player's a second)."""
+    body = client.get("/api/games").json()
+    games = {g["name"]: g for g in body["games"]}
+    for name, g in games.items():
+        assert sorted(g["levels"], key=int) == [str(n) for n in range(g["min_players"], g["max_players"] + 1)]
+        for count, levels in g["levels"].items():
+            assert [lv["name"] for lv in levels] == [lv.name for lv in LEVELS]
+            game = medieval.make(name, int(count))
+            for lv in levels:
+                assert lv["spec"] == resolve_level(lv["name"], game) and lv["description"]
+    hard2 = next(lv for lv in games["medievallons"]["levels"]["2"] if lv["name"] == "hard")
+    hard4 = next(lv for lv in games["medievallons"]["levels"]["4"] if lv["name"] == "hard")
+    assert hard2["spec"] == "ismcts:time=0.1,clock=cpu" and "a tenth of a second" in hard2["description"]
+    assert hard4["spec"] == "ismcts:time=1,clock=cpu" and "up to one second" in hard4["description"]
+    assert [lv["spec"] for lv in body["levels"]] == [lv.spec for lv in LEVELS]
+
+
 def test_levels_are_capped_like_any_bot(tmp_path: Path) -> None:
     with running(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "log", MEDIEVAL_MAX_BOT_SECONDS="2") as srv, \
             api(srv) as c:
+        body = c.get("/api/games").json()  # expert's three seconds are over this server's cap: not offered
+        assert [lv["name"] for lv in body["levels"]] == ["easy", "medium", "hard"]
+        for g in body["games"]:
+            for levels in g["levels"].values():
+                assert [lv["name"] for lv in levels] == ["easy", "medium", "hard"]
         ok = c.post("/api/tables", json={"game": "paladin", "seats": [{"bot": "hard"}]})
         assert ok.status_code == 201, ok.text
         r = c.post("/api/tables", json={"game": "paladin", "seats": [{"bot": "expert"}]})

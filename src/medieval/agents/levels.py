@@ -132,3 +132,59 @@ class LevelAgent(Agent):
     def budget(self, game: Game[Any]) -> tuple[float, str] | None:
         return self.agent_for(game).budget(game)
 
+
+
+def _seconds(t: float) -> str:
+    """A budget in words: 0.1 -> "a tenth of a second", 1 -> "one second", 3 -> "three seconds"."""
+    words = {0.1: "a tenth of a second", 0.25: "a quarter of a second", 0.5: "half a second", 1.0: "one second",
+             2.0: "two seconds", 3.0: "three seconds", 5.0: "five seconds", 10.0: "ten seconds"}
+    return words.get(t, f"{t:g} seconds")
+
+
+def describe_level(level: Level, spec: str, search: dict[str, str] | None = None) -> str:
+    """What ``level`` is when it stands for bot ``spec`` in a game whose tuned search values (its search
+    table at the player count: ``GameSpec.search_defaults``) are ``search``: the level's own words,
+    with the budget and the share of random moves the spec really has. A spec of another kind keeps the
+    level's common description."""
+    from medieval.agents.base import parse_spec
+    from medieval.agents.ismcts.config import ISMCTSConfig, parse_value
+
+    kind, params = parse_spec(spec)
+    if kind == "heuristic":
+        eps = float(params.get("eps", "0"))
+        if eps <= 0:
+            return BY_NAME["medium"].description
+        n = max(2, round(1 / eps))
+        words = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+        return (f"The rule-of-thumb player with about one move in {words[n - 2] if n <= 10 else n} at random: it "
+                "sees the obvious, and misses a lot.")
+    if kind != "ismcts":
+        return level.description
+    cfg = ISMCTSConfig.from_params(params)
+    tuned = {k: parse_value(k, v) for k, v in (search or {}).items() if k not in cfg.given} if cfg.tuned else {}
+    iters = cfg.iters if "iters" in cfg.given else tuned.get("iters", cfg.iters)
+    time = cfg.time if "time" in cfg.given else tuned.get("time", cfg.time)
+    if iters is not None and time is not None:
+        budget = f"{iters:,} iterations a move, within {_seconds(time)}"
+    elif iters is not None:
+        budget = f"{iters:,} iterations a move"
+    elif time is not None:
+        budget = f"up to {_seconds(time)} a move"
+    else:
+        return level.description
+    if level.name == "expert":
+        return f"The strongest search we offer: {budget}."
+    return f"A search of {budget}."
+
+
+def levels_for(spec: GameSpec, players: int) -> list[tuple[Level, str, str]]:
+    """Every level of the game of ``spec`` at ``players`` seats: the level, the bot spec it stands for
+    there, and its description there (``describe_level``)."""
+    own = own_levels(spec)
+    table = {**own.get(None, {}), **own.get(players, {})}
+    search = spec.search_defaults(players) if spec.package else {}
+    out = []
+    for level in LEVELS:
+        bot = table.get(level.name, level.spec)
+        out.append((level, bot, describe_level(level, bot, search)))
+    return out

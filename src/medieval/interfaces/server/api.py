@@ -8,10 +8,11 @@ from fastapi import APIRouter, Path, Query, Request, status
 from fastapi.responses import JSONResponse
 
 from medieval.agents.base import agent_names, parse_spec
-from medieval.agents.levels import LEVELS
+from medieval.agents.levels import LEVELS, levels_for
 from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class, list_games
 from medieval.interfaces.server import replays
+from medieval.interfaces.server.bots import bounded_spec
 from medieval.interfaces.server.deps import Service, TableDep, Token
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.narrate import card_help
@@ -60,14 +61,29 @@ async def health(service: Service) -> dict[str, Any]:
 @router.get("/games", response_model=GamesOut, summary="Registered games, their options, and the bots")
 async def games(service: Service) -> dict[str, Any]:
     out = []
+    settings = service.settings
+    allowed = settings.allowed_bots
+
+    def offered(bot: str) -> bool:
+        """A level this server would seat: its kind allowed and its budget within the caps."""
+        if parse_spec(bot)[0] not in allowed:
+            return False
+        try:
+            bounded_spec(bot, settings.max_bot_seconds, settings.max_bot_iterations)
+        except ServiceError:
+            return False
+        return True
+
     for spec in list_games():
         cls = game_class(spec.name)
+        levels_here = {str(n): [{"name": lv.name, "title": lv.title, "description": text, "spec": bot}
+                                for lv, bot, text in levels_for(spec, n) if offered(bot)]
+                       for n in range(spec.min_players, spec.max_players + 1)}
         out.append({**spec.to_json(), "default_players": spec.default_players or spec.min_players,
-                    "heuristic": cls.has_heuristic(), "board": spec.has("web")})
-    allowed = service.settings.allowed_bots
+                    "heuristic": cls.has_heuristic(), "board": spec.has("web"), "levels": levels_here})
     bots = [b for b in agent_names() if b in allowed]
-    levels = [{"name": lv.name, "title": lv.title, "description": lv.description} for lv in LEVELS
-              if parse_spec(lv.spec)[0] in allowed]
+    levels = [{"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec} for lv in LEVELS
+              if offered(lv.spec)]
     return {"games": out, "bots": bots, "levels": levels}
 
 

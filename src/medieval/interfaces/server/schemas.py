@@ -199,6 +199,14 @@ class ErrorOut(BaseModel):
     legal: list[str] | None = None
 
 
+class LevelOut(BaseModel):
+    name: str
+    title: str
+    description: str
+    spec: str = Field(description="The bot spec the level stands for (in a game's list: in that game at that "
+                                  "player count).")
+
+
 class GameOut(BaseModel):
     name: str
     display_name: str
@@ -209,12 +217,10 @@ class GameOut(BaseModel):
     options: list[dict[str, Any]]
     heuristic: bool
     board: bool = Field(description="Whether the game has its own browser board (/games/NAME/web/board.js).")
-
-
-class LevelOut(BaseModel):
-    name: str
-    title: str
-    description: str
+    levels: dict[str, list[LevelOut]] = Field(
+        description="Per player count (\"2\", \"3\", ...): the bot levels a seat may be given, as they are in this "
+                    "game at that count (a game may define its own, and a level's budget may differ by count), "
+                    "within this server's caps.")
 
 
 class GamesOut(BaseModel):

@@ -112,11 +112,13 @@ function NewTable({ info, name, setName, onError }) {
     gameHelp(game.name).then((h) => setHow(h.how_to_play)).catch(() => setHow(game.summary));
   }, [gameName]);
 
-  const levels = info.levels ?? [];
+  // The levels as they are in this game at this player count (a level's budget may differ by game and
+  // by count); the common ones otherwise.
+  const levels = game?.levels?.[String(players)] ?? info.levels ?? [];
   const botChoices = useMemo(() => [
     ...levels.map((/** @type {any} */ l) => ({ value: l.name, label: `Bot: ${l.title}` })),
     ...(info.bots.includes("random") ? [{ value: "random", label: "Bot: random moves" }] : []),
-  ], [info]);
+  ], [info, gameName, players]);
   const seatKind = (/** @type {number} */ i) => seats[i] ?? (i === 0 ? "you" : (levels.find((/** @type {any} */ l) => l.name === "medium") ? "medium" : botChoices[0]?.value ?? "person"));
 
   /** @param {Event} e */
@@ -175,7 +177,7 @@ function NewTable({ info, name, setName, onError }) {
           <option value="person">A person (joins later)</option>
           ${botChoices.map((b) => html`<option value=${b.value}>${b.label}</option>`)}
         </select></div>`)}</div>
-      <p class="help-text">${levels.map((/** @type {any} */ l) => `${l.title}: ${l.description}`).join(" ")}</p>
+      <ul class="help-text levels" data-levels="1">${levels.map((/** @type {any} */ l) => html`<li><strong>${l.title}</strong>: ${l.description}</li>`)}</ul>
     </fieldset>
     ${game.options.length > 0 && html`<details class="options"><summary>Rule options (${game.options.length})</summary>
       ${game.options.map((/** @type {any} */ o) => html`<${OptionField} option=${o} value=${options[o.name]} players=${players}
