@@ -162,8 +162,7 @@ def describe_level(level: Level, spec: str, search: dict[str, str] | None = None
         return level.description
     cfg = ISMCTSConfig.from_params(params)
     tuned = {k: parse_value(k, v) for k, v in (search or {}).items() if k not in cfg.given} if cfg.tuned else {}
-    iters = cfg.iters if "iters" in cfg.given else tuned.get("iters", cfg.iters)
-    time = cfg.time if "time" in cfg.given else tuned.get("time", cfg.time)
+    iters, time = tuned.get("iters", cfg.iters), tuned.get("time", cfg.time)  # what the spec gives wins
     if iters is not None and time is not None:
         budget = f"{iters:,} iterations a move, within {_seconds(time)}"
     elif iters is not None:
