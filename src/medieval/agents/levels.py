@@ -86,8 +86,13 @@ def game_levels(game: Game[Any]) -> dict[str, str]:
     """The levels ``game`` defines for itself at its player count (level name -> bot spec), from its
     search table: the table's ``"levels"``, with those under the player count's key (``"2": {...}``) over
     them."""
-    own = own_levels(game.spec)
-    return {**own.get(None, {}), **own.get(game.players, {})}
+    return _levels_at(game.spec, game.players)
+
+
+def _levels_at(spec: GameSpec, players: int) -> dict[str, str]:
+    """The levels the game of ``spec`` defines for itself at ``players`` seats (see ``game_levels``)."""
+    own = own_levels(spec)
+    return {**own.get(None, {}), **own.get(players, {})}
 
 
 def level_spec(name: str, game: Game[Any] | None = None) -> str | None:
@@ -133,7 +138,6 @@ class LevelAgent(Agent):
         return self.agent_for(game).budget(game)
 
 
-
 def _seconds(t: float) -> str:
     """A budget in words: 0.1 -> "a tenth of a second", 1 -> "one second", 3 -> "three seconds"."""
     words = {0.1: "a tenth of a second", 0.25: "a quarter of a second", 0.5: "half a second", 1.0: "one second",
@@ -147,7 +151,7 @@ def describe_level(level: Level, spec: str, search: dict[str, str] | None = None
     with the budget and the share of random moves the spec really has. A spec of another kind keeps the
     level's common description."""
     from medieval.agents.base import parse_spec
-    from medieval.agents.ismcts.config import ISMCTSConfig, parse_value
+    from medieval.agents.ismcts.config import ISMCTSConfig
 
     kind, params = parse_spec(spec)
     if kind == "heuristic":
@@ -161,8 +165,9 @@ def describe_level(level: Level, spec: str, search: dict[str, str] | None = None
     if kind != "ismcts":
         return level.description
     cfg = ISMCTSConfig.from_params(params)
-    tuned = {k: parse_value(k, v) for k, v in (search or {}).items() if k not in cfg.given} if cfg.tuned else {}
-    iters, time = tuned.get("iters", cfg.iters), tuned.get("time", cfg.time)  # what the spec gives wins
+    if cfg.tuned and search:  # as the search itself reads them (``ISMCTSConfig.for_game``)
+        cfg = cfg.with_tuned(search)
+    iters, time = cfg.iters, cfg.time
     if iters is not None and time is not None:
         budget = f"{iters:,} iterations a move, within {_seconds(time)}"
     elif iters is not None:
@@ -179,8 +184,7 @@ def describe_level(level: Level, spec: str, search: dict[str, str] | None = None
 def levels_for(spec: GameSpec, players: int) -> list[tuple[Level, str, str]]:
     """Every level of the game of ``spec`` at ``players`` seats: the level, the bot spec it stands for
     there, and its description there (``describe_level``)."""
-    own = own_levels(spec)
-    table = {**own.get(None, {}), **own.get(players, {})}
+    table = _levels_at(spec, players)
     search = spec.search_defaults(players) if spec.package else {}
     out = []
     for level in LEVELS:

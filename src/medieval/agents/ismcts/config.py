@@ -162,11 +162,11 @@ class ISMCTSConfig:
     def for_game(self, game: Game[Any]) -> ISMCTSConfig:
         """This configuration with the values tuned for the game (its spec's search defaults, for its
         number of players) for every key not given."""
-        if not self.tuned:
-            return self
-        tuned = game.spec.search_defaults(game.players)
-        if not tuned:
-            return self
+        return self.with_tuned(game.spec.search_defaults(game.players)) if self.tuned else self
+
+    def with_tuned(self, tuned: dict[str, str]) -> ISMCTSConfig:
+        """This configuration with ``tuned`` (a game's search table values, as text) for every key not
+        given (``tuned=0`` is the caller's to honour: see ``for_game``)."""
         values = {k: parse_value(k, v) for k, v in tuned.items() if k not in self.given}
         return replace(self, **values) if values else self
 
