@@ -7,12 +7,12 @@ from typing import Any, Literal
 from fastapi import APIRouter, Path, Query, Request, status
 from fastapi.responses import JSONResponse
 
-from medieval.agents.base import agent_names, parse_spec
+from medieval.agents.base import agent_names
 from medieval.agents.levels import LEVELS, levels_for
 from medieval.core.errors import MedievalError
 from medieval.core.registry import game_class, list_games
+from medieval.core.state import Game
 from medieval.interfaces.server import replays
-from medieval.interfaces.server.bots import bounded_spec
 from medieval.interfaces.server.deps import Service, TableDep, Token
 from medieval.interfaces.server.errors import ServiceError
 from medieval.interfaces.server.narrate import card_help
@@ -61,29 +61,30 @@ async def health(service: Service) -> dict[str, Any]:
 @router.get("/games", response_model=GamesOut, summary="Registered games, their options, and the bots")
 async def games(service: Service) -> dict[str, Any]:
     out = []
-    settings = service.settings
-    allowed = settings.allowed_bots
+    allowed = service.settings.allowed_bots
+    offered_somewhere: set[str] = set()
 
-    def offered(bot: str) -> bool:
-        """A level this server would seat: its kind allowed and its budget within the caps."""
-        if parse_spec(bot)[0] not in allowed:
-            return False
+    def offered(bot: str, game: Game[Any]) -> bool:
+        """A level this server would seat in ``game``: the same check as a table's seat."""
         try:
-            bounded_spec(bot, settings.max_bot_seconds, settings.max_bot_iterations)
+            service.bots.validate(bot, game)
         except ServiceError:
             return False
         return True
 
     for spec in list_games():
         cls = game_class(spec.name)
-        levels_here = {str(n): [{"name": lv.name, "title": lv.title, "description": text, "spec": bot}
-                                for lv, bot, text in levels_for(spec, n) if offered(bot)]
-                       for n in range(spec.min_players, spec.max_players + 1)}
+        levels_here = {}
+        for n in range(spec.min_players, spec.max_players + 1):
+            game = cls(n)
+            levels_here[str(n)] = [{"name": lv.name, "title": lv.title, "description": text, "spec": bot}
+                                   for lv, bot, text in levels_for(spec, n) if offered(bot, game)]
+            offered_somewhere.update(lv["name"] for lv in levels_here[str(n)])
         out.append({**spec.to_json(), "default_players": spec.default_players or spec.min_players,
                     "heuristic": cls.has_heuristic(), "board": spec.has("web"), "levels": levels_here})
     bots = [b for b in agent_names() if b in allowed]
     levels = [{"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec} for lv in LEVELS
-              if offered(lv.spec)]
+              if lv.name in offered_somewhere]
     return {"games": out, "bots": bots, "levels": levels}
 
 
