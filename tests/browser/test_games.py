@@ -55,7 +55,7 @@ def test_the_lobby_describes_each_level_as_it_is_in_the_chosen_game(server: Serv
     page.select_option("#new-players", "4")
     says("Hard: A search of up to one second a move.")
     page.select_option("#new-game", "medievalia2007")
-    says("Hard: A search of 300 iterations a move, within one second.")
+    says("Medium: The rule-of-thumb player with about one move in ten at random")
 
 
 @pytest.mark.parametrize("game", [s.name for s in medieval.list_games()])

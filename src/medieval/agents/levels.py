@@ -160,8 +160,10 @@ def describe_level(level: Level, spec: str, search: dict[str, str] | None = None
             return BY_NAME["medium"].description
         n = max(2, round(1 / eps))
         words = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-        return (f"The rule-of-thumb player with about one move in {words[n - 2] if n <= 10 else n} at random: it "
-                "sees the obvious, and misses a lot.")
+        often = f"about one move in {words[n - 2] if n <= 10 else n} at random"
+        if n >= 10:  # one slip in ten moves or fewer: sound on the whole
+            return f"The rule-of-thumb player with {often}: it plays soundly, and slips now and then."
+        return f"The rule-of-thumb player with {often}: it sees the obvious, and misses a lot."
     if kind != "ismcts":
         return level.description
     cfg = ISMCTSConfig.from_params(params)
